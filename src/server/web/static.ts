@@ -1,0 +1,41 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { MiddlewareHandler } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+
+export const BASE_PATH = '/keebshop/';
+
+/** Vite's content-hashed files never change, so browsers may keep them for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export interface WebAssets {
+  /** Serves /keebshop/assets/* with immutable caching. */
+  assets: MiddlewareHandler;
+  /** Serves the app's index.html, never cached. */
+  index: MiddlewareHandler;
+}
+
+/**
+ * Serves the built web app from `distDir`. `renderIndex` lets the server put its public
+ * configuration into the page (the app-config tag) once, at boot.
+ */
+export async function createWebAssets(
+  distDir: string,
+  renderIndex: (html: string) => string = (html) => html,
+): Promise<WebAssets> {
+  const html = renderIndex(await readFile(path.join(distDir, 'index.html'), 'utf8'));
+  const root = path.relative(process.cwd(), distDir) || '.';
+  return {
+    assets: serveStatic({
+      root,
+      rewriteRequestPath: (p) => p.slice(BASE_PATH.length - 1),
+      onFound: (_path, c) => {
+        c.header('Cache-Control', IMMUTABLE);
+      },
+    }),
+    index: async (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.html(html);
+    },
+  };
+}
