@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
+import { HttpError } from './http/errors.ts';
 import { BASE_PATH, type WebAssets } from './web/static.ts';
 
 export interface AppDeps {
@@ -29,6 +30,10 @@ export function createApp(deps: AppDeps): Hono {
 
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((err, c) => {
+    if (err instanceof HttpError) {
+      for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
+      return c.json(err.body, err.status as 400);
+    }
     if (err instanceof HTTPException) return err.getResponse();
     console.error(err);
     return c.json({ message: 'Internal server error' }, 500);
