@@ -1,0 +1,41 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import type { SqlDatabase } from './sql.ts';
+
+/**
+ * Opens PGlite in `dataDir` (created if missing), or in memory when `dataDir` is undefined.
+ * PGlite serialises work itself: `transaction` holds its lock, so one transaction runs at a time.
+ */
+export async function openPglite(dataDir: string | undefined): Promise<SqlDatabase> {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const pg = await PGlite.create(dataDir);
+  let closed = false;
+  return {
+    kind: 'pglite',
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const r = await pg.query<T>(sql, params as unknown[]);
+      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+    },
+    async exec(sql: string) {
+      await pg.exec(sql);
+    },
+    transaction(fn) {
+      return pg.transaction((tx) =>
+        fn({
+          async query<T>(sql: string, params: readonly unknown[] = []) {
+            const r = await tx.query<T>(sql, params as unknown[]);
+            return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+          },
+          async exec(sql: string) {
+            await tx.exec(sql);
+          },
+        }),
+      );
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pg.close();
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import pg from 'pg';
+import type { Executor, SqlDatabase } from './sql.ts';
+
+// int8 (e.g. count(*)) comes back as a number, as PGlite returns it, while it is exact.
+const INT8_OID = 20;
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8_OID && format !== 'binary') {
+      return (value: string) => {
+        const n = Number(value);
+        return Number.isSafeInteger(n) ? n : value;
+      };
+    }
+    return format === 'binary'
+      ? pg.types.getTypeParser(oid, 'binary')
+      : pg.types.getTypeParser(oid, 'text');
+  },
+};
+
+/** Opens PostgreSQL through a pg Pool; each transaction runs on one pooled client. */
+export async function openPostgres(connectionString: string, max = 10): Promise<SqlDatabase> {
+  const pool = new pg.Pool({ connectionString, max, types });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  // Fail at open, not on the first request, when the server is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+
+  const run = async <T>(
+    q: pg.Pool | pg.PoolClient,
+    sql: string,
+    params: readonly unknown[] = [],
+  ) => {
+    const r = await q.query(sql, params as unknown[]);
+    return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+  };
+  let closed = false;
+  return {
+    kind: 'postgres',
+    query: (sql, params) => run(pool, sql, params),
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query('BEGIN');
+        const tx: Executor = {
+          query: (sql, params) => run(client, sql, params),
+          async exec(sql) {
+            await client.query(sql);
+          },
+        };
+        const result = await fn(tx);
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        try {
+          await client.query('ROLLBACK');
+        } catch {
+          broken = true; // the connection is gone; do not return it to the pool
+        }
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
