@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addToCart,
+  CART_STORAGE_KEY,
+  cartCount,
+  cartSubtotalCents,
+  MAX_LINE_QUANTITY,
+  parseStoredCart,
+  removeFromCart,
+  serializeCart,
+  setQuantity,
+  type CartLine,
+} from './cart.ts';
+
+const kb: CartLine['key'] = 'keyboards:1';
+
+describe('cart rules', () => {
+  it('adds a new line of 1, and raises the quantity when the same product and colour come again', () => {
+    let lines = addToCart([], kb, 'Black');
+    expect(lines).toEqual([{ key: kb, color: 'Black', quantity: 1 }]);
+    lines = addToCart(lines, kb, 'Black');
+    expect(lines).toEqual([{ key: kb, color: 'Black', quantity: 2 }]);
+  });
+
+  it('puts another colour of the same product on a new line', () => {
+    const lines = addToCart(addToCart([], kb, 'Black'), kb, 'Red');
+    expect(lines).toEqual([
+      { key: kb, color: 'Black', quantity: 1 },
+      { key: kb, color: 'Red', quantity: 1 },
+    ]);
+  });
+
+  it('keeps a switch and an accessory with the same id apart', () => {
+    let lines = addToCart([], 'switches:205', 'Blue');
+    lines = addToCart(lines, 'accessories:205', 'Standard');
+    expect(lines).toHaveLength(2);
+    lines = removeFromCart(lines, 'switches:205', 'Blue');
+    expect(lines).toEqual([{ key: 'accessories:205', color: 'Standard', quantity: 1 }]);
+  });
+
+  it('removes only the line of that product and colour', () => {
+    const lines = addToCart(addToCart([], kb, 'Black'), kb, 'Red');
+    expect(removeFromCart(lines, kb, 'Black')).toEqual([{ key: kb, color: 'Red', quantity: 1 }]);
+    expect(removeFromCart(lines, kb, 'White')).toEqual(lines);
+  });
+
+  it('sets a quantity but never below 1 nor above the line limit', () => {
+    const lines = addToCart([], kb, 'Black');
+    expect(setQuantity(lines, kb, 'Black', 5)[0]?.quantity).toBe(5);
+    expect(setQuantity(lines, kb, 'Black', 0)[0]?.quantity).toBe(1);
+    expect(setQuantity(lines, kb, 'Black', -3)[0]?.quantity).toBe(1);
+    expect(setQuantity(lines, kb, 'Black', 1e9)[0]?.quantity).toBe(MAX_LINE_QUANTITY);
+    expect(setQuantity(lines, kb, 'Black', Number.NaN)[0]?.quantity).toBe(1);
+    expect(setQuantity(lines, kb, 'Red', 7)).toEqual(lines);
+  });
+
+  it('stops adding at the line limit', () => {
+    let lines = setQuantity(addToCart([], kb, 'Black'), kb, 'Black', MAX_LINE_QUANTITY);
+    lines = addToCart(lines, kb, 'Black');
+    expect(lines[0]?.quantity).toBe(MAX_LINE_QUANTITY);
+  });
+
+  it('does not change the lines it was given', () => {
+    const lines = Object.freeze([{ key: kb, color: 'Black', quantity: 1 }]) as readonly CartLine[];
+    addToCart(lines, kb, 'Black');
+    setQuantity(lines, kb, 'Black', 4);
+    expect(lines[0]?.quantity).toBe(1);
+  });
+
+  it('counts items and adds up the subtotal in cents from catalogue prices', () => {
+    let lines = addToCart([], kb, 'Black'); // $120
+    lines = addToCart(lines, kb, 'Black');
+    lines = addToCart(lines, 'switches:8', 'Brown'); // $2.50
+    lines = addToCart(lines, 'accessories:205', 'Standard'); // $5
+    expect(cartCount(lines)).toBe(4);
+    expect(cartSubtotalCents(lines)).toBe(24000 + 250 + 500);
+    expect(cartCount([])).toBe(0);
+    expect(cartSubtotalCents([])).toBe(0);
+  });
+});
+
+describe('parseStoredCart', () => {
+  const stored = (lines: unknown) => JSON.stringify({ version: 1, lines });
+
+  it('round-trips what serializeCart wrote, as text or as parsed JSON', () => {
+    const lines: CartLine[] = [
+      { key: kb, color: 'Red', quantity: 3 },
+      { key: 'accessories:205', color: 'Standard', quantity: 1 },
+    ];
+    expect(CART_STORAGE_KEY).toBe('keebshop.cart.v1');
+    expect(parseStoredCart(serializeCart(lines))).toEqual(lines);
+    expect(parseStoredCart(JSON.parse(serializeCart(lines)))).toEqual(lines);
+  });
+
+  it.each([
+    ['not JSON', '{"version":1,"lines":['],
+    ['null', 'null'],
+    ['a number', 42],
+    ['undefined', undefined],
+    ['a bare array', [{ key: kb, color: 'Black', quantity: 1 }]],
+    ['an outdated version', { version: 0, lines: [{ key: kb, color: 'Black', quantity: 1 }] }],
+    ['no version', { lines: [{ key: kb, color: 'Black', quantity: 1 }] }],
+    ['lines not a list', { version: 1, lines: { key: kb } }],
+  ])('gives an empty cart for %s', (_label, value) => {
+    expect(parseStoredCart(value)).toEqual([]);
+  });
+
+  it('drops lines of unknown products or colours and malformed lines', () => {
+    const lines = parseStoredCart(
+      stored([
+        { key: 'keyboards:999', color: 'Black', quantity: 1 },
+        { key: 'keyboards:1', color: 'Purple', quantity: 1 },
+        { key: 'switch:205', color: 'Blue', quantity: 1 },
+        { key: 1, color: 'Black', quantity: 1 },
+        'keyboards:1',
+        null,
+        { key: 'switches:205', color: 'Blue', quantity: 2 },
+      ]),
+    );
+    expect(lines).toEqual([{ key: 'switches:205', color: 'Blue', quantity: 2 }]);
+  });
+
+  it.each([-1, 0, 1.5, 1e6, 'two', null])('drops a line with quantity %s', (quantity) => {
+    const json = JSON.stringify({ version: 1, lines: [{ key: kb, color: 'Black', quantity }] });
+    expect(parseStoredCart(json)).toEqual([]);
+  });
+
+  it('drops NaN quantities in an already parsed value', () => {
+    const value = { version: 1, lines: [{ key: kb, color: 'Black', quantity: Number.NaN }] };
+    expect(parseStoredCart(value)).toEqual([]);
+  });
+
+  it('merges duplicate lines, within the line limit', () => {
+    const line = { key: kb, color: 'Black', quantity: 2 };
+    expect(parseStoredCart(stored([line, line]))).toEqual([{ ...line, quantity: 4 }]);
+    const big = { ...line, quantity: 60 };
+    expect(parseStoredCart(stored([big, big]))[0]?.quantity).toBe(MAX_LINE_QUANTITY);
+  });
+});
