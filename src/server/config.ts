@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authEnvShape, authSettingsFrom, type AuthSettings } from './auth/settings.ts';
 
 /** Every environment variable the server reads, validated once at boot. */
 const schema = z.object({
@@ -10,6 +11,12 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
+  /** The shop's public origin (e.g. https://shop.example); unset: taken from each request. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .transform((u) => u.replace(/\/+$/, ''))
+    .optional(),
+  ...authEnvShape,
 });
 
 export type Config = {
@@ -18,6 +25,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
+  publicUrl: string | undefined;
+  auth: AuthSettings;
 };
 
 /** Thrown at boot with a list of everything wrong in the environment. */
@@ -30,7 +39,9 @@ export class ConfigError extends Error {
 
 /** Reads and validates the configuration; empty strings count as unset. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
@@ -42,5 +53,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL,
+    auth: authSettingsFrom(e),
   };
 }
