@@ -1,0 +1,103 @@
+// Starts the real server for a benchmark: built web app, a free port, a fresh embedded database.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+
+export interface RunningServer {
+  /** e.g. http://127.0.0.1:41234 */
+  origin: string;
+  stop: () => Promise<void>;
+}
+
+/** Builds the web app when dist/web is missing or stale (the same check as `npm start`). */
+export function buildIfStale(): void {
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts/build-if-stale.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('the web app did not build');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealthy(
+  origin: string,
+  exited: () => boolean,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exited()) throw new Error('the server exited before it was ready');
+    try {
+      const res = await fetch(`${origin}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the server was not healthy within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts `src/server/main.ts` as `npm start` does. PGlite in a temporary DATA_DIR unless
+ * `databaseUrl` is given; `env` adds variables (later benchmarks may need their own).
+ */
+export async function startServer(
+  options: { databaseUrl?: string; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
+  buildIfStale();
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'keebshop-bench-'));
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'src/server/main.ts')],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: options.databaseUrl ?? '',
+        LOG_LEVEL: 'warn',
+        ...options.env,
+      },
+    },
+  );
+  let exited = false;
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (!exited) child.kill('SIGTERM');
+    await exit;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealthy(origin, () => exited, 60_000);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { origin, stop };
+}

@@ -1,0 +1,5 @@
+import type { Benchmark } from './types.ts';
+import { firstLoad } from './benchmarks/first-load.ts';
+
+/** Every benchmark `npm run bench` knows, in the order they run. Add new ones here. */
+export const benchmarks: readonly Benchmark[] = [firstLoad];

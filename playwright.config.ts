@@ -1,0 +1,43 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/support/chromium.ts';
+
+// Browser tests drive Debian's Chromium (never a downloaded browser) against the real server.
+const port = Number(process.env.E2E_PORT ?? 3200);
+const baseURL = `http://127.0.0.1:${port}/keebshop/`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  // Tests must be deterministic: a flaky test is a bug to fix, not to retry.
+  retries: 0,
+  // Two cores, shared: one worker leaves room for the server, two is the ceiling.
+  workers: process.env.CI ? 2 : 1,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1280, height: 720 },
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+    },
+  },
+  webServer: {
+    command: 'node --import tsx tests/e2e/support/web-server.ts',
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    // A cold start may build the web app first.
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+  },
+});

@@ -1,0 +1,105 @@
+import {
+  LISTS,
+  card,
+  expect,
+  openProduct,
+  openRoute,
+  productDialog,
+  settle,
+  test,
+} from './support/app.ts';
+
+const PRODUCT = 'Mechanical Keyboard Pro';
+
+test.describe('product dialog', () => {
+  test.beforeEach(async ({ page }) => {
+    await openRoute(page, LISTS.keyboards.hash, LISTS.keyboards.h1);
+  });
+
+  test('shows the product: description, colour select with its default, reviews', async ({
+    page,
+  }) => {
+    const dialog = await openProduct(page, PRODUCT);
+    await expect(dialog.getByRole('combobox', { name: 'Colour', exact: true })).toHaveValue(
+      'Black',
+    );
+    await expect(dialog.getByRole('combobox', { name: 'Colour' }).getByRole('option')).toHaveText([
+      'Black',
+      'White',
+      'Red',
+    ]);
+    await expect(
+      dialog.getByRole('heading', { level: 3, name: 'Reviews', exact: true }),
+    ).toBeVisible();
+    // Seed ratings 5, 4, 5, 4.
+    await expect(dialog.getByText('4.5 out of 5 (4 reviews)', { exact: true })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Add to Cart', exact: true })).toBeVisible();
+  });
+
+  test('focus moves into the dialog', async ({ page }) => {
+    const dialog = await openProduct(page, PRODUCT);
+    await expect
+      .poll(() => dialog.evaluate((el) => el.contains(document.activeElement)))
+      .toBe(true);
+  });
+
+  test('the X closes it and focus returns to the card', async ({ page }) => {
+    const dialog = await openProduct(page, PRODUCT);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card(page, PRODUCT)).toBeFocused();
+  });
+
+  test('Escape closes it and focus returns to the card', async ({ page }) => {
+    const dialog = await openProduct(page, PRODUCT);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(card(page, PRODUCT)).toBeFocused();
+  });
+
+  test('a click outside the dialog box closes it and focus returns to the card', async ({
+    page,
+  }) => {
+    const dialog = await openProduct(page, PRODUCT);
+    await settle(page);
+    const box = await dialog.boundingBox();
+    if (!box) throw new Error('the dialog has no box');
+    // The top-left corner of the viewport is the backdrop, not the dialog box.
+    expect(box.x > 5 && box.y > 5).toBe(true);
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeHidden();
+    await expect(card(page, PRODUCT)).toBeFocused();
+  });
+
+  test('a click inside the dialog box does not close it', async ({ page }) => {
+    const dialog = await openProduct(page, PRODUCT);
+    await dialog.getByRole('heading', { level: 3, name: 'Reviews' }).click();
+    await expect(dialog).toBeVisible();
+  });
+
+  test('choosing a colour changes the picture', async ({ page }) => {
+    const dialog = await openProduct(page, PRODUCT);
+    const picture = dialog.getByRole('img').first();
+    await expect(picture).toHaveAccessibleName(/Black/);
+    await dialog.getByRole('combobox', { name: 'Colour' }).selectOption('Red');
+    await expect(picture).toHaveAccessibleName(/Red/);
+    await expect(picture).not.toHaveAccessibleName(/Black/);
+  });
+
+  test('the page behind does not scroll while it is open', async ({ page }) => {
+    const dialog = await openProduct(page, PRODUCT);
+    await settle(page);
+    const before = await page.evaluate(() => window.scrollY);
+    await page.mouse.move(5, 5);
+    await page.mouse.wheel(0, 600);
+    // A negative check needs a moment: give a scroll time to happen if it were going to.
+    await page.waitForTimeout(400);
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(productDialog(page, PRODUCT)).toBeHidden();
+    // Scrolling works again once it is closed, so the check above was meaningful.
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before);
+  });
+});
