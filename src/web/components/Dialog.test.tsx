@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Dialog } from './Dialog.tsx';
+import { installDialogPolyfill } from './dialog-polyfill.testing.ts';
+
+beforeAll(installDialogPolyfill);
+
+function Harness() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open details
+      </button>
+      {open && (
+        <Dialog labelledBy="t" onClose={() => setOpen(false)}>
+          <h2 id="t">Switch Tester</h2>
+          <p>Sixteen switches on one board.</p>
+          <button type="button">Inside</button>
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+async function openDialog() {
+  const user = userEvent.setup();
+  render(<Harness />);
+  const opener = screen.getByRole('button', { name: 'Open details' });
+  await user.click(opener);
+  const dialog = screen.getByRole('dialog', { name: 'Switch Tester' });
+  return { user, opener, dialog };
+}
+
+describe('Dialog', () => {
+  it('opens modally, named by its heading, with focus inside and the page scroll locked', async () => {
+    const { dialog } = await openDialog();
+    expect(dialog).toHaveProperty('open', true);
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    expect(document.documentElement.style.overflow).toBe('hidden');
+  });
+
+  it('closes with the Close button and returns focus to the opener', async () => {
+    const { user, opener } = await openDialog();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    expect(document.documentElement.style.overflow).toBe('');
+  });
+
+  it('closes on Escape', async () => {
+    const { user, opener } = await openDialog();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('closes on a click on the backdrop but not on a click inside', async () => {
+    const { user, dialog } = await openDialog();
+    await user.click(screen.getByText('Sixteen switches on one board.'));
+    await user.click(screen.getByRole('button', { name: 'Inside' }));
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    // A click on the <dialog> element itself, outside its content box, is a backdrop click.
+    await user.click(dialog);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
