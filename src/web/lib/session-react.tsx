@@ -1,0 +1,54 @@
+import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { readAppConfig } from './config.ts';
+import { authStorageKey, hasStoredSession } from './session-hint.ts';
+import { createSessionStore, type SessionState, type SessionStore } from './session.ts';
+import { loadBackend } from './supabase.ts';
+
+/** The app's session: one auth client per page, created from the app-config tag on first use. */
+export const sessionStore: SessionStore = createSessionStore({
+  load: loadBackend,
+  hasStoredSession: () => {
+    try {
+      return hasStoredSession(authStorageKey(readAppConfig().supabaseUrl));
+    } catch {
+      return false; // no config tag (e.g. the Vite dev server alone): nobody can be signed in
+    }
+  },
+});
+
+const SessionContext = createContext<SessionStore>(sessionStore);
+
+/** Only needed to swap the store (tests); without it the app-wide store is used. */
+export function SessionProvider({ store, children }: { store: SessionStore; children: ReactNode }) {
+  return <SessionContext.Provider value={store}>{children}</SessionContext.Provider>;
+}
+
+export function useSessionStore(): SessionStore {
+  return useContext(SessionContext);
+}
+
+function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run, { timeout: 3000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(run, 200);
+  return () => window.clearTimeout(id);
+}
+
+/**
+ * The current session. `start: 'now'` loads the auth client at once (pages that need the user);
+ * 'idle' waits until the browser is idle so the nav does not compete with the first paint.
+ */
+export function useSession(start: 'now' | 'idle' = 'now'): SessionState {
+  const store = useSessionStore();
+  useEffect(() => {
+    const begin = () => void store.backend().catch(() => undefined); // the store records the error
+    if (start === 'now') {
+      begin();
+      return undefined;
+    }
+    return whenIdle(begin);
+  }, [store, start]);
+  return useSyncExternalStore(store.subscribe, store.getState, store.getState);
+}

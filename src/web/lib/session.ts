@@ -1,0 +1,118 @@
+// Who is signed in, for every part of the app. The auth client owns the session (localStorage,
+// auto refresh); this store mirrors its user on every auth event and loads the client lazily.
+import type { User } from '@supabase/auth-js';
+import type { Backend } from './supabase.ts';
+
+export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
+
+export interface SessionState {
+  /** 'loading' only while a stored session waits for the auth client's verdict. */
+  status: SessionStatus;
+  user: User | null;
+  /** "Failed to fetch user: …" when the user could not be confirmed with the server. */
+  userError: string | null;
+}
+
+export interface SessionStore {
+  getState(): SessionState;
+  subscribe(listener: () => void): () => void;
+  /** Loads the clients once and starts following auth events; later calls share that promise. */
+  backend(): Promise<Backend>;
+  /** Ends the session on the server when it can, and always in this browser. */
+  signOut(): Promise<void>;
+  clearUserError(): void;
+  dispose(): void;
+}
+
+export interface SessionStoreOptions {
+  load: () => Promise<Backend>;
+  /** Is a refreshable session stored? Decides the first paint; read once, on first use. */
+  hasStoredSession: () => boolean;
+}
+
+export const FAILED_TO_FETCH_USER = 'Failed to fetch user: ';
+
+/** Creates a store; the app uses one (sessionStore), tests make their own against a real server. */
+export function createSessionStore({ load, hasStoredSession }: SessionStoreOptions): SessionStore {
+  let state: SessionState | undefined;
+  const listeners = new Set<() => void>();
+  let started: Promise<Backend> | undefined;
+  let unsubscribe: (() => void) | undefined;
+  let disposed = false;
+
+  const current = (): SessionState =>
+    (state ??= {
+      status: hasStoredSession() ? 'loading' : 'signedOut',
+      user: null,
+      userError: null,
+    });
+
+  const set = (patch: Partial<SessionState>) => {
+    if (disposed) return;
+    state = { ...current(), ...patch };
+    for (const listener of listeners) listener();
+  };
+
+  const setUser = (user: User | null) => set({ user, status: user ? 'signedIn' : 'signedOut' });
+
+  // At start the stored session is only as good as the server says: ask for the user once.
+  const confirmUser = async (backend: Backend) => {
+    const { data, error } = await backend.auth.getUser();
+    if (!error) {
+      setUser(data.user);
+      return;
+    }
+    set({ userError: FAILED_TO_FETCH_USER + error.message });
+    // The account or session is gone on the server (deleted, signed out elsewhere): drop it here.
+    if (error.status === 401 || error.status === 403)
+      await backend.auth.signOut({ scope: 'local' });
+  };
+
+  const backend = () => {
+    started ??= load().then(
+      (b) => {
+        const { data } = b.auth.onAuthStateChange((event, session) => {
+          setUser(session?.user ?? null);
+          // Outside the callback: auth calls made inside it would wait on the event being emitted.
+          if (event === 'INITIAL_SESSION' && session) setTimeout(() => void confirmUser(b), 0);
+        });
+        unsubscribe = () => data.subscription.unsubscribe();
+        if (disposed) unsubscribe();
+        return b;
+      },
+      (error: unknown) => {
+        started = undefined;
+        // Only a shopper who had a session needs telling; anyone else meets the error on login.
+        if (current().status === 'loading') {
+          const message = error instanceof Error ? error.message : String(error);
+          set({ status: 'signedOut', userError: FAILED_TO_FETCH_USER + message });
+        }
+        throw error;
+      },
+    );
+    return started;
+  };
+
+  return {
+    getState: current,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    backend,
+    async signOut() {
+      const b = await backend();
+      const { error } = await b.auth.signOut();
+      // A global sign-out the server could not confirm keeps the session: end it locally anyway.
+      if (error) await b.auth.signOut({ scope: 'local' });
+      setUser(null);
+    },
+    clearUserError: () => set({ userError: null }),
+    dispose() {
+      disposed = true;
+      unsubscribe?.();
+      listeners.clear();
+      void started?.then((b) => b.dispose()).catch(() => undefined);
+    },
+  };
+}
