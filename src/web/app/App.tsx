@@ -1,0 +1,65 @@
+import { Suspense, type MouseEvent } from 'react';
+import { Redirect, Router, useLocation } from 'wouter';
+import { ToastProvider } from '../components/toast/index.ts';
+import { useHashPath } from '../lib/hash-location.ts';
+import { PageBoundary } from './PageBoundary.tsx';
+import { findRoute, isRootPath } from './routes.tsx';
+import { SiteFooter } from './SiteFooter.tsx';
+import { SiteHeader } from './SiteHeader.tsx';
+import { shellText } from './texts.ts';
+import { useRouteChange } from './useRouteChange.ts';
+import './theme.css';
+import './layout.css';
+
+function PageLoading() {
+  return (
+    <div className="page container page-loading" role="status">
+      {shellText.loading}
+    </div>
+  );
+}
+
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  // The hash holds the route, so the link must not change it: move focus to <main> instead.
+  event.preventDefault();
+  document.getElementById('main')?.focus();
+}
+
+function Shell() {
+  const [path] = useLocation();
+  const redirect = isRootPath(path);
+  const route = findRoute(path);
+  useRouteChange(path, route.title, redirect);
+  const { Page } = route;
+
+  return (
+    <>
+      <a className="skip-link" href="#main" onClick={skipToContent}>
+        {shellText.skipLink}
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="site-main">
+        {redirect ? (
+          <Redirect to="/home" replace />
+        ) : (
+          <PageBoundary key={route.path}>
+            <Suspense fallback={<PageLoading />}>
+              <Page />
+            </Suspense>
+          </PageBoundary>
+        )}
+      </main>
+      {!route.hideFooter && !redirect && <SiteFooter />}
+    </>
+  );
+}
+
+export function App() {
+  return (
+    <Router hook={useHashPath}>
+      <ToastProvider>
+        <Shell />
+      </ToastProvider>
+    </Router>
+  );
+}

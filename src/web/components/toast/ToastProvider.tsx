@@ -1,0 +1,65 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { ToastItem, type Toast, type ToastTone } from './ToastItem.tsx';
+import './toast.css';
+
+export interface ToastOptions {
+  tone?: ToastTone;
+}
+
+export interface ToastApi {
+  /** Shows a message in the page's live region; it goes away by itself or with its button. */
+  show(message: string, options?: ToastOptions): void;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+// More than this many at once is noise: the oldest make room.
+const MAX_VISIBLE = 3;
+let nextId = 1;
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<readonly Toast[]>([]);
+
+  const dismiss = useCallback((id: number) => {
+    setToasts((current) => current.filter((toast) => toast.id !== id));
+  }, []);
+
+  const api = useMemo<ToastApi>(
+    () => ({
+      show(message, options) {
+        const toast: Toast = { id: nextId++, message, tone: options?.tone ?? 'info' };
+        setToasts((current) => [...current, toast].slice(-MAX_VISIBLE));
+      },
+    }),
+    [],
+  );
+
+  const polite = toasts.filter((toast) => toast.tone !== 'error');
+  const urgent = toasts.filter((toast) => toast.tone === 'error');
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      {/* Both live regions stay in the DOM, empty, so screen readers announce what gets added. */}
+      <div className="toast-viewport">
+        <div role="status" aria-live="polite" className="toast-stack">
+          {polite.map((toast) => (
+            <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
+          ))}
+        </div>
+        <div role="alert" className="toast-stack">
+          {urgent.map((toast) => (
+            <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
+          ))}
+        </div>
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+/** The toast API of the nearest ToastProvider (the app wraps every page in one). */
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast() needs a <ToastProvider> above it');
+  return api;
+}

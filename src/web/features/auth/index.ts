@@ -1,0 +1,1 @@
+export { LoginPage, SignUpPage } from './placeholder-pages.tsx';

@@ -1,0 +1,1 @@
+export { OrderConfirmationPage } from './placeholder-pages.tsx';

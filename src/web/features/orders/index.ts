@@ -1,0 +1,1 @@
+export { OrderHistoryPage } from './placeholder-pages.tsx';
