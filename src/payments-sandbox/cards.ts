@@ -1,0 +1,88 @@
+import { declines, fieldErrors } from './messages.ts';
+import { looksLikeEmail } from './validate-create.ts';
+
+export type PaymentFields = {
+  email: string;
+  cardNumber: string;
+  cardExpiry: string;
+  cardCvc: string;
+  billingName: string;
+};
+export type FieldName = keyof PaymentFields;
+export type FieldErrors = Partial<Record<FieldName, string>>;
+
+export type CardCheck =
+  | { kind: 'invalid'; errors: FieldErrors }
+  | { kind: 'declined'; message: string }
+  | { kind: 'approved'; brand: string; last4: string };
+
+/** Stripe's documented test cards and what they do. */
+const TEST_CARDS: Record<string, 'approved' | keyof typeof declines> = {
+  '4242424242424242': 'approved',
+  '4000000000000002': 'declined',
+  '4000000000009995': 'insufficientFunds',
+};
+
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+function brandOf(digits: string): string {
+  if (digits.startsWith('4')) return 'visa';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
+  if (/^3[47]/.test(digits)) return 'amex';
+  return 'unknown';
+}
+
+/** Validates the hosted page's form, then applies the test-card outcome. `now` is the sandbox clock. */
+export function checkCard(fields: PaymentFields, now: Date): CardCheck {
+  const errors: FieldErrors = {};
+  const email = fields.email.trim();
+  if (email === '') errors.email = fieldErrors.emailMissing;
+  else if (!looksLikeEmail(email)) errors.email = fieldErrors.emailInvalid;
+
+  const digits = fields.cardNumber.replace(/[\s-]/g, '');
+  if (digits === '') errors.cardNumber = fieldErrors.cardMissing;
+  else if (!/^\d+$/.test(digits) || digits.length > 19) errors.cardNumber = fieldErrors.cardInvalid;
+  else if (digits.length < 12) errors.cardNumber = fieldErrors.cardIncomplete;
+  else if (!luhnValid(digits)) errors.cardNumber = fieldErrors.cardInvalid;
+
+  const expiryError = checkExpiry(fields.cardExpiry, now);
+  if (expiryError) errors.cardExpiry = expiryError;
+
+  const cvcLength = brandOf(digits) === 'amex' ? 4 : 3;
+  if (!new RegExp(`^\\d{${cvcLength}}$`).test(fields.cardCvc.trim())) {
+    errors.cardCvc = fieldErrors.cvcIncomplete;
+  }
+  if (fields.billingName.trim() === '') errors.billingName = fieldErrors.nameMissing;
+
+  if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
+  const outcome = TEST_CARDS[digits];
+  if (outcome === 'approved')
+    return { kind: 'approved', brand: brandOf(digits), last4: digits.slice(-4) };
+  return { kind: 'declined', message: declines[outcome ?? 'unsupported'] };
+}
+
+function checkExpiry(text: string, now: Date): string | undefined {
+  const value = text.trim();
+  if (value === '') return fieldErrors.expiryMissing;
+  const match = /^(\d{1,2})\s*\/?\s*(\d{2}|\d{4})$/.exec(value);
+  if (!match) return fieldErrors.expiryIncomplete;
+  const month = Number(match[1]);
+  const yearText = match[2]!;
+  const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
+  if (month < 1 || month > 12) return fieldErrors.expiryInvalid;
+  // A card is good through the last day of its expiry month.
+  const current = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  if (year * 12 + (month - 1) < current) return fieldErrors.expiryPast;
+  return undefined;
+}

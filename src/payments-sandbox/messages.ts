@@ -1,0 +1,54 @@
+// Every text the hosted checkout page shows, in one place; tests assert them word for word.
+
+export const pageText = {
+  banner: 'Test mode — payments sandbox, no real money',
+  payWithCard: 'Pay with card',
+  email: 'Email',
+  cardNumber: 'Card number',
+  expiry: 'Expiry (MM / YY)',
+  cvc: 'CVC',
+  cardholderName: 'Name on card',
+  cardInformation: 'Card information',
+  orderSummary: 'Order summary',
+  quantity: (n: number) => `Qty ${n}`,
+  each: (price: string) => `${price} each`,
+  total: 'Total due',
+  pay: (total: string) => `Pay ${total}`,
+  cancel: (business: string) => `Cancel and return to ${business}`,
+  testCardsHeading: 'Test cards',
+  testCards: [
+    ['4242 4242 4242 4242', 'pays'],
+    ['4000 0000 0000 0002', 'is declined'],
+    ['4000 0000 0000 9995', 'has insufficient funds'],
+  ] as const,
+  testCardsNote: 'Use any future expiry date, any 3-digit CVC and any name.',
+  errorSummary: 'Please correct the fields marked below.',
+  completeTitle: 'Payment complete',
+  completeBody: 'This checkout session has already been paid. Nothing more will be charged.',
+  expiredTitle: 'This checkout session has expired',
+  expiredBody: 'It can no longer be paid. Go back and start checkout again.',
+  notFoundTitle: 'Checkout session not found',
+  notFoundBody: 'This link does not match any checkout session in this payments sandbox.',
+  returnTo: (business: string) => `Return to ${business}`,
+};
+
+export const fieldErrors = {
+  emailMissing: 'Enter your email address.',
+  emailInvalid: 'Your email address is invalid.',
+  cardMissing: 'Enter your card number.',
+  cardIncomplete: 'Your card number is incomplete.',
+  cardInvalid: 'Your card number is invalid.',
+  expiryMissing: "Enter your card's expiry date.",
+  expiryIncomplete: "Your card's expiration date is incomplete.",
+  expiryInvalid: "Your card's expiration month is invalid.",
+  expiryPast: "Your card's expiration date is in the past.",
+  cvcIncomplete: "Your card's security code is incomplete.",
+  nameMissing: 'Enter the name on your card.',
+};
+
+export const declines = {
+  declined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  unsupported:
+    'Your card was declined: this payments sandbox only accepts its test cards. Pay with 4242 4242 4242 4242.',
+};

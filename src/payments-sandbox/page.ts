@@ -1,0 +1,200 @@
+import { html } from 'hono/html';
+import type { FieldErrors, FieldName, PaymentFields } from './cards.ts';
+import { pageText as t } from './messages.ts';
+import type { SessionRecord } from './types.ts';
+
+// Server-rendered HTML with no script at all: the page works with a plain form post, and its CSP
+// allows nothing but its own stylesheet.
+
+type Markup = ReturnType<typeof html>;
+
+export const STYLESHEET_PATH = '/c/assets/checkout.css';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+export const formatUsd = (cents: number): string => usd.format(cents / 100);
+
+function layout(title: string, body: Markup): Markup {
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="robots" content="noindex" />
+        <title>${title} · Payments sandbox</title>
+        <link rel="stylesheet" href="${STYLESHEET_PATH}" />
+      </head>
+      <body>
+        <p class="banner"><span class="badge">Test mode</span> ${t.banner}</p>
+        ${body}
+      </body>
+    </html>`;
+}
+
+export type CheckoutPageState = {
+  values: Partial<PaymentFields>;
+  errors: FieldErrors;
+  /** A decline or other message about the payment as a whole. */
+  paymentError: string | null;
+};
+
+export const emptyPageState: CheckoutPageState = { values: {}, errors: {}, paymentError: null };
+
+/** The hosted checkout page of an open session. */
+export function checkoutPage(s: SessionRecord, business: string, state: CheckoutPageState): Markup {
+  const total = formatUsd(s.amountTotal);
+  const firstInvalid = (
+    ['email', 'cardNumber', 'cardExpiry', 'cardCvc', 'billingName'] as const
+  ).find((name) => state.errors[name]);
+  const focus: FieldName | undefined =
+    firstInvalid ?? (state.paymentError ? 'cardNumber' : undefined);
+  const field = (name: FieldName, label: string, attrs: FieldAttrs) =>
+    inputField(name, label, attrs, state, focus === name);
+  const hasErrors = firstInvalid !== undefined;
+
+  return layout(
+    `Pay ${business}`,
+    html`<main class="checkout">
+      <section class="summary" aria-labelledby="summary-heading">
+        ${s.cancelUrl ? html`<a class="back" href="${s.cancelUrl}">← ${t.cancel(business)}</a>` : ''}
+        <h1 id="summary-heading">
+          <span class="merchant">Pay ${business}</span>
+          <span class="amount">${total}</span>
+        </h1>
+        <h2 class="visually-hidden">${t.orderSummary}</h2>
+        <ul class="items">
+          ${s.lineItems.map(
+            (item) =>
+              html`<li class="item">
+                <span class="item-name">${item.name}</span>
+                <span class="item-total">${formatUsd(item.unitAmount * item.quantity)}</span>
+                <span class="item-meta"
+                  >${t.quantity(item.quantity)}${
+                    item.quantity > 1 ? html` · ${t.each(formatUsd(item.unitAmount))}` : ''
+                  }</span
+                >
+              </li>`,
+          )}
+        </ul>
+        <dl class="totals">
+          <dt>${t.total}</dt>
+          <dd>${total}</dd>
+        </dl>
+      </section>
+      <section class="payment" aria-labelledby="pay-heading">
+        <h2 id="pay-heading">${t.payWithCard}</h2>
+        ${
+          state.paymentError
+            ? html`<p class="alert" role="alert" id="payment-error">${state.paymentError}</p>`
+            : hasErrors
+              ? html`<p class="alert" role="alert">${t.errorSummary}</p>`
+              : ''
+        }
+        <form method="post" action="/c/pay/${s.id}" novalidate>
+          ${field('email', t.email, {
+            type: 'email',
+            autocomplete: 'email',
+            readonly: s.customerEmail !== null,
+            value: s.customerEmail ?? state.values.email,
+          })}
+          <fieldset>
+            <legend>${t.cardInformation}</legend>
+            ${field('cardNumber', t.cardNumber, {
+              autocomplete: 'cc-number',
+              inputmode: 'numeric',
+              placeholder: '1234 1234 1234 1234',
+              maxlength: 23,
+              describedBy: state.paymentError ? 'payment-error' : undefined,
+            })}
+            <div class="row">
+              ${field('cardExpiry', t.expiry, {
+                autocomplete: 'cc-exp',
+                inputmode: 'numeric',
+                placeholder: 'MM / YY',
+                maxlength: 9,
+              })}
+              ${field('cardCvc', t.cvc, {
+                autocomplete: 'cc-csc',
+                inputmode: 'numeric',
+                placeholder: '123',
+                maxlength: 4,
+                // The security code is never echoed back into the page.
+                value: '',
+              })}
+            </div>
+          </fieldset>
+          ${field('billingName', t.cardholderName, { autocomplete: 'cc-name' })}
+          <button type="submit" class="pay">${t.pay(total)}</button>
+        </form>
+        <aside class="test-cards" aria-labelledby="test-cards-heading">
+          <h3 id="test-cards-heading">${t.testCardsHeading}</h3>
+          <ul>
+            ${t.testCards.map(
+              ([number, outcome]) => html`<li><code>${number}</code> ${outcome}</li>`,
+            )}
+          </ul>
+          <p>${t.testCardsNote}</p>
+        </aside>
+      </section>
+    </main>`,
+  );
+}
+
+type FieldAttrs = {
+  type?: string;
+  autocomplete: string;
+  inputmode?: string;
+  placeholder?: string;
+  maxlength?: number;
+  readonly?: boolean;
+  value?: string | undefined;
+  describedBy?: string | undefined;
+};
+
+function inputField(
+  name: FieldName,
+  label: string,
+  attrs: FieldAttrs,
+  state: CheckoutPageState,
+  autofocus: boolean,
+): Markup {
+  const error = state.errors[name];
+  const errorId = `${name}-error`;
+  const describedBy = [error ? errorId : null, attrs.describedBy].filter(Boolean).join(' ');
+  const value = 'value' in attrs ? attrs.value : state.values[name];
+  return html`<div class="field${error ? ' invalid' : ''}">
+    <label for="${name}">${label}</label>
+    <input
+      id="${name}"
+      name="${name}"
+      type="${attrs.type ?? 'text'}"
+      autocomplete="${attrs.autocomplete}"
+      ${attrs.inputmode ? html`inputmode="${attrs.inputmode}"` : ''}
+      ${attrs.placeholder ? html`placeholder="${attrs.placeholder}"` : ''}
+      ${attrs.maxlength ? html`maxlength="${attrs.maxlength}"` : ''}
+      ${attrs.readonly ? html`readonly` : ''}
+      ${describedBy ? html`aria-describedby="${describedBy}"` : ''}
+      ${error ? html`aria-invalid="true"` : ''}
+      ${autofocus ? html`autofocus` : ''}
+      spellcheck="false"
+      value="${value ?? ''}"
+    />
+    ${error ? html`<p class="field-error" id="${errorId}">${error}</p>` : ''}
+  </div>`;
+}
+
+/** A page for a session that cannot be paid (any more), with one way out. */
+export function messagePage(
+  title: string,
+  body: string,
+  link: { href: string; text: string } | null,
+): Markup {
+  return layout(
+    title,
+    html`<main class="message">
+      <h1>${title}</h1>
+      <p>${body}</p>
+      ${link ? html`<p><a class="button-link" href="${link.href}">${link.text}</a></p>` : ''}
+    </main>`,
+  );
+}

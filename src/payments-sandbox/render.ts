@@ -1,0 +1,254 @@
+import { invalidRequest } from './errors.ts';
+import type { LineItemRecord, PaymentIntentRecord, SessionRecord } from './types.ts';
+
+// The JSON clients see, with every key of stripe-node 23's types (nulls where the sandbox has
+// nothing), so code written against the sandbox reads the same fields on real Stripe.
+
+type Json = Record<string, unknown>;
+
+/** Real Stripe includes only "the first handful" of line items when a session expands them. */
+export const EXPANDED_LINE_ITEMS_LIMIT = 10;
+
+const SESSION_EXPANDABLE = [
+  'line_items',
+  'line_items.data.price',
+  'line_items.data.price.product',
+  'payment_intent',
+];
+const LINE_ITEMS_EXPANDABLE = ['data.price', 'data.price.product'];
+
+/** Refuses expand paths Stripe would refuse (or that the sandbox does not model). */
+export function checkExpand(expand: string[], allowed: 'session' | 'line_items'): void {
+  const list = allowed === 'session' ? SESSION_EXPANDABLE : LINE_ITEMS_EXPANDABLE;
+  expand.forEach((path, i) => {
+    if (!list.includes(path)) {
+      throw invalidRequest(`This property cannot be expanded (${path}).`, `expand[${i}]`);
+    }
+  });
+}
+
+export function renderSession(s: SessionRecord, baseUrl: string, expand: string[] = []): Json {
+  const paid = s.paymentStatus === 'paid';
+  const session: Json = {
+    id: s.id,
+    object: 'checkout.session',
+    adaptive_pricing: { enabled: false },
+    after_expiration: null,
+    allow_promotion_codes: null,
+    allowed_payment_method_types: ['card'],
+    amount_subtotal: s.amountTotal,
+    amount_total: s.amountTotal,
+    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
+    billing_address_collection: null,
+    cancel_url: s.cancelUrl,
+    client_reference_id: s.clientReferenceId,
+    client_secret: null,
+    collected_information: null,
+    consent: null,
+    consent_collection: null,
+    created: s.created,
+    currency: s.currency,
+    currency_conversion: null,
+    custom_fields: [],
+    custom_text: {
+      after_submit: null,
+      shipping_address: null,
+      submit: null,
+      terms_of_service_acceptance: null,
+    },
+    customer: null,
+    customer_account: null,
+    customer_creation: 'if_required',
+    customer_details: s.customerDetails
+      ? {
+          address: null,
+          business_name: null,
+          email: s.customerDetails.email,
+          individual_name: null,
+          name: s.customerDetails.name,
+          phone: null,
+          tax_exempt: 'none',
+          tax_ids: [],
+        }
+      : null,
+    customer_email: s.customerEmail,
+    discounts: [],
+    expires_at: s.expiresAt,
+    integration_identifier: null,
+    invoice: null,
+    invoice_creation: null,
+    livemode: false,
+    locale: null,
+    managed_payments: null,
+    metadata: s.metadata,
+    mode: 'payment',
+    origin_context: null,
+    payment_intent: s.paymentIntent
+      ? expand.includes('payment_intent')
+        ? renderPaymentIntent(s.paymentIntent, s)
+        : s.paymentIntent.id
+      : null,
+    payment_link: null,
+    payment_method_collection: 'if_required',
+    payment_method_configuration_details: null,
+    payment_method_options: {},
+    payment_method_types: ['card'],
+    payment_status: paid ? 'paid' : 'unpaid',
+    permissions: null,
+    recovered_from: null,
+    saved_payment_method_options: null,
+    setup_intent: null,
+    shipping_address_collection: null,
+    shipping_cost: null,
+    shipping_options: [],
+    status: s.status,
+    submit_type: null,
+    subscription: null,
+    success_url: s.successUrl,
+    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    ui_mode: 'hosted_page',
+    url: s.status === 'open' ? hostedPageUrl(baseUrl, s.id) : null,
+    wallet_options: null,
+  };
+  if (expand.some((p) => p === 'line_items' || p.startsWith('line_items.'))) {
+    const nested = expand
+      .filter((p) => p.startsWith('line_items.'))
+      .map((p) => p.slice('line_items.'.length));
+    session.line_items = renderLineItemList(s, s.lineItems, nested, EXPANDED_LINE_ITEMS_LIMIT);
+  }
+  return session;
+}
+
+export function hostedPageUrl(baseUrl: string, id: string): string {
+  return `${baseUrl}/c/pay/${id}`;
+}
+
+/** A Stripe list object over `items` (already sliced by the caller's cursor), at most `limit` long. */
+export function renderLineItemList(
+  s: SessionRecord,
+  items: LineItemRecord[],
+  expand: string[],
+  limit: number,
+): Json {
+  return {
+    object: 'list',
+    data: items.slice(0, limit).map((item) => renderLineItem(item, s.created, expand)),
+    has_more: items.length > limit,
+    url: `/v1/checkout/sessions/${s.id}/line_items`,
+  };
+}
+
+function renderLineItem(item: LineItemRecord, created: number, expand: string[]): Json {
+  const amount = item.unitAmount * item.quantity;
+  const product = expand.includes('data.price.product')
+    ? renderProduct(item, created)
+    : item.productId;
+  return {
+    id: item.id,
+    object: 'item',
+    adjustable_quantity: null,
+    amount_discount: 0,
+    amount_subtotal: amount,
+    amount_tax: 0,
+    amount_total: amount,
+    currency: item.currency,
+    description: item.name,
+    metadata: item.metadata,
+    price: {
+      id: item.priceId,
+      object: 'price',
+      active: false,
+      billing_scheme: 'per_unit',
+      created,
+      currency: item.currency,
+      custom_unit_amount: null,
+      livemode: false,
+      lookup_key: null,
+      metadata: {},
+      nickname: null,
+      product,
+      recurring: null,
+      tax_behavior: 'unspecified',
+      tiers_mode: null,
+      transform_quantity: null,
+      type: 'one_time',
+      unit_amount: item.unitAmount,
+      // The SDK turns this into a Stripe.Decimal and rejects anything but a decimal string or null.
+      unit_amount_decimal: String(item.unitAmount),
+    },
+    quantity: item.quantity,
+  };
+}
+
+function renderProduct(item: LineItemRecord, created: number): Json {
+  return {
+    id: item.productId,
+    object: 'product',
+    active: false,
+    created,
+    default_price: null,
+    description: item.productDescription,
+    images: [],
+    livemode: false,
+    marketing_features: [],
+    metadata: item.productMetadata,
+    name: item.name,
+    package_dimensions: null,
+    shippable: null,
+    statement_descriptor: null,
+    tax_code: null,
+    tax_details: null,
+    type: 'service',
+    unit_label: null,
+    updated: created,
+    url: null,
+  };
+}
+
+export function renderPaymentIntent(pi: PaymentIntentRecord, s: SessionRecord): Json {
+  return {
+    id: pi.id,
+    object: 'payment_intent',
+    allowed_payment_method_types: ['card'],
+    amount: pi.amount,
+    amount_capturable: 0,
+    amount_received: pi.amount,
+    application: null,
+    application_fee_amount: null,
+    automatic_payment_methods: null,
+    canceled_at: null,
+    cancellation_reason: null,
+    capture_method: 'automatic_async',
+    client_secret: null,
+    confirmation_method: 'automatic',
+    created: pi.created,
+    currency: pi.currency,
+    customer: null,
+    customer_account: null,
+    description: null,
+    excluded_payment_method_types: null,
+    last_payment_error: null,
+    latest_charge: null,
+    livemode: false,
+    managed_payments: null,
+    metadata: {},
+    next_action: null,
+    on_behalf_of: null,
+    payment_method: null,
+    payment_method_configuration_details: null,
+    payment_method_options: {},
+    payment_method_types: ['card'],
+    payment_record: null,
+    processing: null,
+    receipt_email: s.customerDetails?.email ?? null,
+    review: null,
+    setup_future_usage: null,
+    shipping: null,
+    source: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
+    status: 'succeeded',
+    transfer_data: null,
+    transfer_group: null,
+  };
+}

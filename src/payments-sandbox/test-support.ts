@@ -1,0 +1,138 @@
+// Shared by the sandbox's tests: a fresh data dir, a sandbox on a free port, the official SDK.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Stripe from 'stripe';
+import { createSandbox, generateSandboxKeys, type SandboxOptions } from './index.ts';
+
+export function tempDir(): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'keebshop-sandbox-'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export function stripeClient(secretKey: string, port: number): Stripe {
+  return new Stripe(secretKey, {
+    host: '127.0.0.1',
+    port,
+    protocol: 'http',
+    maxNetworkRetries: 0,
+    telemetry: false,
+  });
+}
+
+export type Started = Awaited<ReturnType<typeof startSandbox>>;
+
+/** A sandbox on a random free port with fresh keys; `close` stops it (the dir stays for restarts). */
+export async function startSandbox(dataDir: string, overrides: Partial<SandboxOptions> = {}) {
+  const keys = generateSandboxKeys();
+  const options: SandboxOptions = { dataDir, ...keys, ...overrides };
+  const sandbox = createSandbox(options);
+  const running = await sandbox.start(0);
+  return {
+    ...running,
+    app: sandbox.app,
+    secretKey: options.secretKey,
+    webhookSecret: options.webhookSecret,
+    stripe: stripeClient(options.secretKey, running.port),
+  };
+}
+
+/** The parameters the shop's checkout function sends, in the SDK's own types. */
+export function sessionParams(
+  overrides: Partial<Stripe.Checkout.SessionCreateParams> = {},
+): Stripe.Checkout.SessionCreateParams {
+  return {
+    mode: 'payment',
+    allowed_payment_method_types: ['card'],
+    line_items: [
+      {
+        price_data: {
+          currency: 'usd',
+          unit_amount: 14999,
+          product_data: { name: 'Keychron Q1 Pro (Carbon Black)' },
+        },
+        quantity: 2,
+      },
+      {
+        price_data: {
+          currency: 'usd',
+          unit_amount: 2450,
+          product_data: { name: 'Gateron Oil King (Default)' },
+        },
+        quantity: 1,
+      },
+    ],
+    success_url: 'http://localhost:3000/keebshop/#/orderSuccess?session_id={CHECKOUT_SESSION_ID}',
+    cancel_url: 'http://localhost:3000/keebshop/#/cart',
+    metadata: { userId: '6f1c2a9e-0000-4000-8000-00000000abcd' },
+    ...overrides,
+  };
+}
+
+export type Received = { body: string; headers: IncomingHttpHeaders };
+
+/** A webhook endpoint that records each request and answers with `status(n)` for the n-th one. */
+export async function startReceiver(status: (n: number) => number = () => 200) {
+  const received: Received[] = [];
+  let attempts = 0;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      attempts += 1;
+      received.push({ body: Buffer.concat(chunks).toString('utf8'), headers: req.headers });
+      res.statusCode = status(attempts);
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/functions/v1/stripe-webhook`,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Polls until `check` returns a value, or fails after `timeoutMs`. */
+export async function waitFor<T>(
+  check: () => T | undefined | false,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('waitFor: timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Posts the hosted page's form as a browser would, without following the redirect. */
+export function payForm(
+  url: string,
+  fields: Partial<
+    Record<'email' | 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'billingName', string>
+  >,
+): Promise<Response> {
+  const body = new URLSearchParams({
+    email: 'ada@example.com',
+    cardNumber: '4242 4242 4242 4242',
+    cardExpiry: '12 / 34',
+    cardCvc: '123',
+    billingName: 'Ada Lovelace',
+    ...fields,
+  });
+  return fetch(url, {
+    method: 'POST',
+    body,
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+}

@@ -1,0 +1,160 @@
+import { createHmac } from 'node:crypto';
+import type { JsonCollection } from './store.ts';
+import type { EventRecord } from './types.ts';
+
+export type RetryOptions = {
+  /** Delay after the first failure; it doubles after each further one. */
+  initialDelayMs: number;
+  maxDelayMs: number;
+  /** How long one attempt may take before it counts as failed (Stripe allows about 30 s). */
+  timeoutMs: number;
+};
+
+export const DEFAULT_RETRY: RetryOptions = {
+  initialDelayMs: 1000,
+  maxDelayMs: 60_000,
+  timeoutMs: 10_000,
+};
+
+export type SandboxLogger = {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string, err?: unknown): void;
+};
+
+/** Stripe's scheme: v1 = hex HMAC-SHA256 of "t.payload", keyed with the whole whsec_ string. */
+export function signatureHeader(payload: string, secret: string, timestampSeconds: number): string {
+  const v1 = createHmac('sha256', secret).update(`${timestampSeconds}.${payload}`).digest('hex');
+  return `t=${timestampSeconds},v1=${v1}`;
+}
+
+/** The wait before the next attempt after `failures` failed ones: doubling, capped, jittered. */
+export function backoffDelay(failures: number, retry: RetryOptions, random = Math.random): number {
+  const base = Math.min(retry.initialDelayMs * 2 ** Math.max(0, failures - 1), retry.maxDelayMs);
+  // Jitter in [0.75, 1.25) keeps many failed deliveries from retrying in lockstep.
+  return Math.round(base * (0.75 + random() * 0.5));
+}
+
+/**
+ * Delivers pending events, one request at a time: a new event is tried in the order events were
+ * created, and a failed one waits for its backoff while later due events go ahead (Stripe does not
+ * promise order either). Delivery state lives in each event's file, so a restart resumes it.
+ * Times here are wall-clock, not the sandbox clock: they are about the network, not the session.
+ */
+export class WebhookDispatcher {
+  private stopped = true;
+  private wake: (() => void) | undefined;
+  private loop: Promise<void> | undefined;
+  private inFlight: AbortController | undefined;
+
+  constructor(
+    private readonly events: JsonCollection<EventRecord>,
+    private readonly url: string | undefined,
+    private readonly secret: string,
+    private readonly retry: RetryOptions,
+    private readonly logger: SandboxLogger,
+  ) {}
+
+  start(): void {
+    if (!this.url || !this.stopped) return;
+    this.stopped = false;
+    this.loop = this.run();
+  }
+
+  /** Called when an event is added, so it goes out without waiting for a timer. */
+  notify(): void {
+    this.wake?.();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.inFlight?.abort();
+    this.wake?.();
+    await this.loop;
+  }
+
+  private pending(): EventRecord[] {
+    return this.events
+      .values()
+      .filter((r) => r.delivery !== null && r.delivery.deliveredAt === null)
+      .sort((a, b) => a.seq - b.seq);
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      const pending = this.pending();
+      const now = Date.now();
+      const due = pending.find((r) => r.delivery!.nextAttemptAt <= now);
+      if (due) {
+        await this.attempt(due);
+        continue;
+      }
+      const next = Math.min(...pending.map((r) => r.delivery!.nextAttemptAt));
+      await this.sleep(Number.isFinite(next) ? next - now : undefined);
+    }
+  }
+
+  private sleep(ms: number | undefined): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = ms === undefined ? undefined : setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+
+  private async attempt(record: EventRecord): Promise<void> {
+    const payload = JSON.stringify(record.event);
+    const controller = new AbortController();
+    this.inFlight = controller;
+    const timer = setTimeout(() => controller.abort(), this.retry.timeoutMs);
+    let failure: string | null = null;
+    try {
+      const res = await fetch(this.url!, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+          // A fresh timestamp and signature per attempt, as Stripe does.
+          'stripe-signature': signatureHeader(payload, this.secret, Math.floor(Date.now() / 1000)),
+        },
+        body: payload,
+        signal: controller.signal,
+      });
+      await res.arrayBuffer().catch(() => undefined);
+      if (res.status < 200 || res.status > 299) failure = `HTTP ${res.status}`;
+    } catch (err) {
+      failure = err instanceof Error ? err.message : String(err);
+    } finally {
+      clearTimeout(timer);
+      this.inFlight = undefined;
+    }
+    if (this.stopped && failure !== null) return; // Aborted by stop(): the next start tries again.
+    const attempts = record.delivery!.attempts + 1;
+    const delivery =
+      failure === null
+        ? {
+            attempts,
+            nextAttemptAt: record.delivery!.nextAttemptAt,
+            deliveredAt: Date.now(),
+            lastError: null,
+          }
+        : {
+            attempts,
+            nextAttemptAt: Date.now() + backoffDelay(attempts, this.retry),
+            deliveredAt: null,
+            lastError: failure,
+          };
+    if (failure === null) this.logger.info(`webhook ${record.event.type} ${record.id} delivered`);
+    else this.logger.warn(`webhook ${record.id} attempt ${attempts} failed: ${failure}`);
+    // Re-read: the record may have been replaced while the request was out.
+    const current = this.events.get(record.id) ?? record;
+    try {
+      await this.events.set({ ...current, delivery });
+    } catch (err) {
+      this.logger.warn(`could not save delivery state of ${record.id}: ${String(err)}`);
+    }
+  }
+}
