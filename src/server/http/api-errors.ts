@@ -1,0 +1,56 @@
+/**
+ * Each API under the server answers errors in the shape its official client parses: PostgREST's
+ * `{code, details, hint, message}` for /rest/v1, GoTrue's `{code, error_code, msg, message}` for
+ * /auth/v1, and a plain `{error, message}` elsewhere (functions, web). Cross-cutting middleware
+ * (body limit, malformed JSON, not found, crashes) uses this so a client never sees a foreign shape.
+ */
+export type ApiKind = 'rest' | 'auth' | 'functions' | 'other';
+
+/** Which API a request path belongs to. */
+export function apiKindOf(path: string): ApiKind {
+  if (path === '/rest/v1' || path.startsWith('/rest/v1/')) return 'rest';
+  if (path === '/auth/v1' || path.startsWith('/auth/v1/')) return 'auth';
+  if (path === '/functions/v1' || path.startsWith('/functions/v1/')) return 'functions';
+  return 'other';
+}
+
+/** GoTrue clients read the code only when this response header says the API version. */
+export const AUTH_API_VERSION = '2024-01-01';
+
+/** Stable codes for the errors raised by the middleware itself, mapped per API below. */
+export type CrossCuttingError = 'payload_too_large' | 'bad_json' | 'not_found' | 'internal';
+
+const REST_CODES: Record<CrossCuttingError, string> = {
+  payload_too_large: 'PGRST413',
+  bad_json: 'PGRST102',
+  not_found: 'PGRST125',
+  internal: 'PGRST500',
+};
+
+const AUTH_CODES: Record<CrossCuttingError, string> = {
+  payload_too_large: 'request_too_large',
+  bad_json: 'bad_json',
+  not_found: 'not_found',
+  internal: 'unexpected_failure',
+};
+
+/** The body and extra headers of a cross-cutting error, in the shape of the API at `path`. */
+export function apiErrorBody(
+  path: string,
+  error: CrossCuttingError,
+  message: string,
+): { body: Record<string, unknown>; headers: Record<string, string> } {
+  switch (apiKindOf(path)) {
+    case 'rest':
+      return { body: { code: REST_CODES[error], details: null, hint: null, message }, headers: {} };
+    case 'auth': {
+      const code = AUTH_CODES[error];
+      return {
+        body: { code, error_code: code, msg: message, message },
+        headers: { 'X-Supabase-Api-Version': AUTH_API_VERSION },
+      };
+    }
+    default:
+      return { body: { error: error, message }, headers: {} };
+  }
+}

@@ -1,0 +1,29 @@
+import type { Context } from 'hono';
+import { SchemaCatalog } from './catalog.ts';
+import type { RestDeps } from './identity.ts';
+import { createRpcHandler } from './rpc.ts';
+import { createTableHandlers } from './table.ts';
+
+export type { RestDeps } from './identity.ts';
+export { SchemaCatalog } from './catalog.ts';
+
+/** The PostgREST-compatible data API's handlers; app.ts maps them to /rest/v1 routes. */
+export interface RestApi {
+  read: (c: Context) => Promise<Response>;
+  insert: (c: Context) => Promise<Response>;
+  update: (c: Context) => Promise<Response>;
+  remove: (c: Context) => Promise<Response>;
+  callFunction: (c: Context) => Promise<Response>;
+  /** The schema cache; `refresh()` after changing the public schema at run time. */
+  catalog: SchemaCatalog;
+}
+
+/** Builds the data API over the shop's database, its anon key and access-token verifier. */
+export function createRestApi(deps: RestDeps): RestApi {
+  const catalog = new SchemaCatalog(deps.db);
+  return {
+    ...createTableHandlers(deps, catalog),
+    callFunction: createRpcHandler(deps, catalog),
+    catalog,
+  };
+}
