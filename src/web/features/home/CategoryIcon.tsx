@@ -5,20 +5,20 @@ import type { HomeSectionId } from './texts.ts';
 const drawings: Record<HomeSectionId, JSX.Element> = {
   keyboards: (
     <>
-      <rect x="3" y="12" width="42" height="24" rx="4" />
-      <path d="M9 19h3M16 19h3M23 19h3M30 19h3M37 19h2M9 25h3M16 25h3M23 25h3M30 25h3M37 25h2M14 31h20" />
+      <rect x="3" y="13" width="42" height="22" rx="4" />
+      <path d="M9 20h2M15 20h2M21 20h2M27 20h2M33 20h2M39 20h0M9 25h2M15 25h2M21 25h2M27 25h2M33 25h2M39 25h0M15 30h18" />
     </>
   ),
   switches: (
     <>
-      <path d="M12 22h24v12a4 4 0 0 1-4 4H16a4 4 0 0 1-4-4z" />
-      <path d="M16 22v-6h16v6M22 16V9h4v7M20 12.5h8" />
+      <path d="M10 26h28v10a4 4 0 0 1-4 4H14a4 4 0 0 1-4-4z" />
+      <path d="M14 26v-8h20v8M24 18V7M19 11.5h10" />
     </>
   ),
   accessories: (
     <>
-      <path d="M8 30c0-5 4-8 9-8h14c5 0 9 3 9 8v4H8z" />
-      <path d="M14 22v-4a10 10 0 0 1 20 0v4M24 8v4" />
+      <rect x="3" y="17" width="9" height="14" rx="2" />
+      <path d="M6 21v6M9 21v6M12 24h2c2.5 0 2.5-9 5-9s2.5 18 5 18 2.5-18 5-18 2.5 18 5 18 2.5-9 5-9h2" />
     </>
   ),
 };
