@@ -24,7 +24,7 @@ afterEach(async () => {
 });
 
 /** The error the SDK throws for a create with these parameters. */
-async function createError(params: Record<string, unknown>): Promise<Stripe.errors.StripeError> {
+async function createError(params: object): Promise<Stripe.errors.StripeError> {
   try {
     await sb.stripe.checkout.sessions.create(params as Stripe.Checkout.SessionCreateParams);
   } catch (err) {

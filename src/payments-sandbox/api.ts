@@ -96,6 +96,28 @@ export function createApi({ state, secretKey, baseUrl }: ApiOptions): Hono<Env> 
     return c.json(renderPaymentIntent(session.paymentIntent, session));
   });
 
+  // Newest first, as on Stripe.
+  api.get('/events', (c) => {
+    const query = queryOf(c);
+    rejectUnknown(query, ['limit', 'starting_after', 'type']);
+    const limit = optionalInteger(query.limit, 'limit') ?? 10;
+    if (limit < 1 || limit > 100)
+      throw invalidRequest('Invalid limit: must be between 1 and 100', 'limit');
+    const type = optionalString(query.type, 'type');
+    let events = state.events
+      .values()
+      .sort((a, b) => b.seq - a.seq)
+      .filter((r) => type === undefined || r.event.type === type);
+    const after = optionalString(query.starting_after, 'starting_after');
+    if (after !== undefined) events = events.slice(events.findIndex((r) => r.id === after) + 1);
+    return c.json({
+      object: 'list',
+      data: events.slice(0, limit).map((r) => r.event),
+      has_more: events.length > limit,
+      url: '/v1/events',
+    });
+  });
+
   api.get('/events/:id', (c) => {
     const id = c.req.param('id');
     const record = state.events.get(id);
