@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { shellText } from './texts.ts';
+import './not-found.css';
 
 export default function NotFoundPage() {
   return (

@@ -1,9 +1,10 @@
 import { lazy, type ComponentType } from 'react';
 import { HomePage } from '../features/home/index.ts';
-import { pageTitles, shellText } from './texts.ts';
+import { shellText } from './texts.ts';
 
 export interface AppRoute {
   path: string;
+  /** document.title becomes "{title} · Keebshop". */
   title: string;
   Page: ComponentType;
   /** SPEC section 2: no footer on the account forms. */
@@ -11,58 +12,64 @@ export interface AppRoute {
 }
 
 // Home ships in the main chunk; every other page is its own chunk, fetched on first visit.
-const KeyboardsPage = lazy(() =>
-  import('../features/browse/index.ts').then((m) => ({ default: m.KeyboardsPage })),
-);
-const SwitchesPage = lazy(() =>
-  import('../features/browse/index.ts').then((m) => ({ default: m.SwitchesPage })),
-);
-const AccessoriesPage = lazy(() =>
-  import('../features/browse/index.ts').then((m) => ({ default: m.AccessoriesPage })),
-);
-const CartPage = lazy(() =>
-  import('../features/cart/index.ts').then((m) => ({ default: m.CartPage })),
-);
-const LoginPage = lazy(() =>
-  import('../features/auth/index.ts').then((m) => ({ default: m.LoginPage })),
-);
-const SignUpPage = lazy(() =>
-  import('../features/auth/index.ts').then((m) => ({ default: m.SignUpPage })),
-);
-const SettingsPage = lazy(() =>
-  import('../features/account/index.ts').then((m) => ({ default: m.SettingsPage })),
-);
-const OrderHistoryPage = lazy(() =>
-  import('../features/orders/index.ts').then((m) => ({ default: m.OrderHistoryPage })),
-);
-const OrderConfirmationPage = lazy(() =>
-  import('../features/checkout/index.ts').then((m) => ({ default: m.OrderConfirmationPage })),
-);
-const NotFoundPage = lazy(() => import('./NotFoundPage.tsx'));
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
+const browse = () => import('../features/browse/index.ts');
+const auth = () => import('../features/auth/index.ts');
 
-const pages: Record<string, ComponentType> = {
-  '/home': HomePage,
-  '/keyboard': KeyboardsPage,
-  '/switches': SwitchesPage,
-  '/accessories': AccessoriesPage,
-  '/cart': CartPage,
-  '/login': LoginPage,
-  '/signup': SignUpPage,
-  '/settings': SettingsPage,
-  '/orderHistory': OrderHistoryPage,
-  '/orderSuccess': OrderConfirmationPage,
+export const routes: readonly AppRoute[] = [
+  { path: '/home', title: 'Home', Page: HomePage },
+  { path: '/keyboard', title: 'Keyboards', Page: lazyPage(browse, (m) => m.KeyboardsPage) },
+  { path: '/switches', title: 'Switches', Page: lazyPage(browse, (m) => m.SwitchesPage) },
+  { path: '/accessories', title: 'Accessories', Page: lazyPage(browse, (m) => m.AccessoriesPage) },
+  {
+    path: '/cart',
+    title: 'Your Cart',
+    Page: lazyPage(
+      () => import('../features/cart/index.ts'),
+      (m) => m.CartPage,
+    ),
+  },
+  { path: '/login', title: 'Login', Page: lazyPage(auth, (m) => m.LoginPage), hideFooter: true },
+  {
+    path: '/signup',
+    title: 'Sign Up',
+    Page: lazyPage(auth, (m) => m.SignUpPage),
+    hideFooter: true,
+  },
+  {
+    path: '/settings',
+    title: 'Account Settings',
+    Page: lazyPage(
+      () => import('../features/account/index.ts'),
+      (m) => m.SettingsPage,
+    ),
+    hideFooter: true,
+  },
+  {
+    path: '/orderHistory',
+    title: 'Order History',
+    Page: lazyPage(
+      () => import('../features/orders/index.ts'),
+      (m) => m.OrderHistoryPage,
+    ),
+  },
+  {
+    path: '/orderSuccess',
+    title: 'Order Confirmation',
+    Page: lazyPage(
+      () => import('../features/checkout/index.ts'),
+      (m) => m.OrderConfirmationPage,
+    ),
+  },
+];
+
+const notFound: AppRoute = {
+  path: '*',
+  title: shellText.notFoundTitle,
+  Page: lazy(() => import('./NotFoundPage.tsx')),
 };
-
-const noFooter = new Set(['/login', '/signup', '/settings']);
-
-export const routes: readonly AppRoute[] = Object.entries(pages).map(([path, Page]) => ({
-  path,
-  Page,
-  title: pageTitles[path] ?? shellText.brand,
-  hideFooter: noFooter.has(path),
-}));
-
-const notFound: AppRoute = { path: '*', title: shellText.notFoundTitle, Page: NotFoundPage };
 
 /** `/` and the empty hash are redirected to /home by the app, not matched here. */
 export function isRootPath(path: string): boolean {

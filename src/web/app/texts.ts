@@ -23,17 +23,3 @@ export const shellText = {
   socialLabel: 'Keebshop elsewhere',
   newTab: '(opens in a new tab)',
 } as const;
-
-/** Page titles by route path; document.title becomes "{title} · Keebshop". */
-export const pageTitles: Record<string, string> = {
-  '/home': 'Home',
-  '/keyboard': 'Keyboards',
-  '/switches': 'Switches',
-  '/accessories': 'Accessories',
-  '/cart': 'Your Cart',
-  '/login': 'Login',
-  '/signup': 'Sign Up',
-  '/settings': 'Account Settings',
-  '/orderHistory': 'Order History',
-  '/orderSuccess': 'Order Confirmation',
-};
