@@ -1,10 +1,2 @@
-// Placeholder until the browse feature lands: the list pages the router lazy-loads.
-export function KeyboardsPage() {
-  return null;
-}
-export function SwitchesPage() {
-  return null;
-}
-export function AccessoriesPage() {
-  return null;
-}
+// The list pages; the router lazy-loads this module, so it and its CSS stay out of the home chunk.
+export { KeyboardsPage, SwitchesPage, AccessoriesPage } from './pages.tsx';

@@ -1,0 +1,75 @@
+import { useId, useState } from 'react';
+import { type Product } from '../../../catalogue/index.ts';
+import { ProductArt } from '../../components/art/index.ts';
+import { Dialog } from '../../components/Dialog.tsx';
+import { useToast } from '../../components/toast/index.ts';
+import { cartStore } from '../cart/index.ts';
+import { FactList, listPrice, productFacts } from './format.tsx';
+import { ReviewsSection } from './ReviewsSection.tsx';
+import { dialogText } from './texts.ts';
+
+export interface ProductDialogProps {
+  product: Product;
+  onClose: () => void;
+}
+
+/** A product's details: mounted to open, unmounted to close (focus then returns to its card). */
+export function ProductDialog({ product, onClose }: ProductDialogProps) {
+  const [colour, setColour] = useState(product.selectedColor);
+  const toast = useToast();
+  const titleId = useId();
+  const colourId = useId();
+
+  const addToCart = () => {
+    cartStore.add(product.key, colour);
+    onClose();
+    toast.show(dialogText.added(product.name, colour), { tone: 'success' });
+  };
+
+  return (
+    <Dialog
+      labelledBy={titleId}
+      onClose={onClose}
+      closeLabel={dialogText.close}
+      className="product-dialog"
+    >
+      <div className="product-dialog__layout">
+        <div className="product-dialog__art">
+          <ProductArt product={product} color={colour} />
+        </div>
+        <div className="product-dialog__info">
+          <h2 id={titleId} className="product-dialog__title">
+            {product.name}
+          </h2>
+          <p className="product-dialog__price price">{listPrice(product)}</p>
+          <p className="product-dialog__description">{product.description}</p>
+          <FactList
+            facts={productFacts(product, { withColour: false })}
+            className="product-dialog__facts"
+          />
+          <div className="product-dialog__buy">
+            <div className="field">
+              <label htmlFor={colourId}>{dialogText.colourLabel}</label>
+              <select
+                id={colourId}
+                className="select"
+                value={colour}
+                onChange={(event) => setColour(event.target.value)}
+              >
+                {product.availableColors.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="button" className="button button--primary" onClick={addToCart}>
+              {dialogText.addToCart}
+            </button>
+          </div>
+        </div>
+      </div>
+      <ReviewsSection product={product} />
+    </Dialog>
+  );
+}
