@@ -4,8 +4,15 @@ import { productKey } from './keys.ts';
 import { switches } from './switches.ts';
 import type { Accessory, Category, Keyboard, Product, ProductKey, Switch } from './types.ts';
 
+const joinLists = (...lists: readonly (readonly Product[])[]): readonly Product[] => lists.flat();
+
 /** All 54 products: keyboards, then switches, then accessories. */
-export const catalogue: readonly Product[] = [...keyboards, ...switches, ...accessories];
+// Marked pure so a bundle that only needs a helper from the catalogue leaves the data out.
+export const catalogue: readonly Product[] = /* @__PURE__ */ joinLists(
+  keyboards,
+  switches,
+  accessories,
+);
 
 // Built on first use, so a bundle that imports only a helper from this module drops the data.
 let index: { byKey: Map<string, Product>; byName: Map<string, Product> } | undefined;
