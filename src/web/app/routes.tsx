@@ -11,9 +11,18 @@ export interface AppRoute {
   hideFooter?: boolean;
 }
 
-// Home ships in the main chunk; every other page is its own chunk, fetched on first visit.
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazy(() => load().then((module) => ({ default: pick(module) })));
+/**
+ * Home ships in the main chunk; every other page is its own chunk, fetched on first visit.
+ * A feature may export its page already wrapped in React.lazy (to keep its index light), and
+ * React.lazy must resolve to a function component, so the page is rendered through one.
+ */
+export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return lazy(() =>
+    load().then((module) => {
+      const Page = pick(module);
+      return { default: () => <Page /> };
+    }),
+  );
 }
 const browse = () => import('../features/browse/index.ts');
 const auth = () => import('../features/auth/index.ts');
