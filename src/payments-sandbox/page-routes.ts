@@ -22,7 +22,11 @@ export function successRedirect(s: SessionRecord): string {
   return s.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', s.id);
 }
 
-/** The hosted checkout page: GET shows it, POST pays (or explains why not). */
+/**
+ * The hosted checkout page: GET shows it, POST pays (or explains why not). Every page a customer
+ * can reach answers 200, as Stripe's does: a decline is news for the customer, not an HTTP error,
+ * and browser tests that watch the console for failed loads stay quiet.
+ */
 export function createPages({ state, businessName, clock }: PageOptions): Hono {
   const pages = new Hono();
 
@@ -33,6 +37,9 @@ export function createPages({ state, businessName, clock }: PageOptions): Hono {
       'x-content-type-options': 'nosniff',
     }),
   );
+
+  // Browsers ask for it; an empty answer keeps the console free of 404s.
+  pages.get('/favicon.ico', (c) => c.body(null, 204));
 
   pages.get('/c/pay/:id', async (c) => {
     const session = await lookup(state, c.req.param('id'));
@@ -57,10 +64,10 @@ export function createPages({ state, businessName, clock }: PageOptions): Hono {
     const check = checkCard(fields, new Date(clock()));
     const values = { ...fields, cardCvc: '' };
     if (check.kind === 'invalid') {
-      return render(c, session, { values, errors: check.errors, paymentError: null }, 422);
+      return render(c, session, { values, errors: check.errors, paymentError: null });
     }
     if (check.kind === 'declined') {
-      return render(c, session, { values, errors: {}, paymentError: check.message }, 402);
+      return render(c, session, { values, errors: {}, paymentError: check.message });
     }
     const result = await state.pay(session.id, {
       email: fields.email.trim(),
@@ -72,12 +79,7 @@ export function createPages({ state, businessName, clock }: PageOptions): Hono {
     return c.redirect(successRedirect(result.session), 303);
   });
 
-  function render(
-    c: Context,
-    session: SessionRecord | undefined,
-    pageState: CheckoutPageState,
-    status: 200 | 402 | 422 = 200,
-  ) {
+  function render(c: Context, session: SessionRecord | undefined, pageState: CheckoutPageState) {
     setPageHeaders(c, session);
     if (!session) return c.html(messagePage(t.notFoundTitle, t.notFoundBody, null), 404);
     const back = { text: t.returnTo(businessName) };
@@ -88,9 +90,9 @@ export function createPages({ state, businessName, clock }: PageOptions): Hono {
     }
     if (session.status === 'expired') {
       const link = session.cancelUrl ? { ...back, href: session.cancelUrl } : null;
-      return c.html(messagePage(t.expiredTitle, t.expiredBody, link), 410);
+      return c.html(messagePage(t.expiredTitle, t.expiredBody, link));
     }
-    return c.html(checkoutPage(session, businessName, pageState), status);
+    return c.html(checkoutPage(session, businessName, pageState));
   }
 
   return pages;

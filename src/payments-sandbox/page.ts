@@ -25,7 +25,7 @@ function layout(title: string, body: Markup): Markup {
         <link rel="stylesheet" href="${STYLESHEET_PATH}" />
       </head>
       <body>
-        <p class="banner"><span class="badge">Test mode</span> ${t.banner}</p>
+        <header class="banner"><p>${t.banner}</p></header>
         ${body}
       </body>
     </html>`;
@@ -126,15 +126,15 @@ export function checkoutPage(s: SessionRecord, business: string, state: Checkout
           ${field('billingName', t.cardholderName, { autocomplete: 'cc-name' })}
           <button type="submit" class="pay">${t.pay(total)}</button>
         </form>
-        <aside class="test-cards" aria-labelledby="test-cards-heading">
-          <h3 id="test-cards-heading">${t.testCardsHeading}</h3>
+        <div class="test-cards">
+          <h3>${t.testCardsHeading}</h3>
           <ul>
             ${t.testCards.map(
               ([number, outcome]) => html`<li><code>${number}</code> ${outcome}</li>`,
             )}
           </ul>
           <p>${t.testCardsNote}</p>
-        </aside>
+        </div>
       </section>
     </main>`,
   );
