@@ -1,1 +1,1 @@
-export { SettingsPage } from './placeholder-pages.tsx';
+export { SettingsPage } from './SettingsPage.tsx';

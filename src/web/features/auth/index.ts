@@ -1,1 +1,2 @@
-export { LoginPage, SignUpPage } from './placeholder-pages.tsx';
+export { LoginPage } from './LoginPage.tsx';
+export { SignUpPage } from './SignUpPage.tsx';

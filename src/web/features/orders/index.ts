@@ -1,1 +1,1 @@
-export { OrderHistoryPage } from './placeholder-pages.tsx';
+export { OrderHistoryPage } from './OrderHistoryPage.tsx';

@@ -1,0 +1,193 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useToast } from '../../components/toast/index.ts';
+import { navigate } from '../../lib/hash-location.ts';
+import { useSession, useSessionStore } from '../../lib/session-react.tsx';
+import { MENU_TEXT as T } from './texts.ts';
+import './user-menu.css';
+
+export interface UserMenuProps {
+  /** Marks the Login link as the current page (the nav passes it like its other links). */
+  loginIsCurrent?: boolean;
+  /** Class for the Login link, so it looks like the nav's other links. */
+  loginClassName?: string;
+}
+
+/**
+ * The nav's account slot: a Login link when signed out; when signed in, a menu button (the
+ * WAI-ARIA menu button pattern) with Order History, Settings and Logout.
+ */
+export function UserMenu({ loginIsCurrent = false, loginClassName }: UserMenuProps) {
+  const session = useSession('idle');
+  const store = useSessionStore();
+  const toast = useToast();
+
+  // Tell the shopper once when the stored session could not be confirmed (SPEC section 8).
+  useEffect(() => {
+    if (!session.userError) return;
+    toast.show(session.userError, { tone: 'error' });
+    store.clearUserError();
+  }, [session.userError, store, toast]);
+
+  if (session.status === 'signedOut') {
+    return (
+      <a
+        href="#/login"
+        className={loginClassName}
+        aria-current={loginIsCurrent ? 'page' : undefined}
+      >
+        {T.login}
+      </a>
+    );
+  }
+  return <AccountMenu email={session.user?.email ?? null} />;
+}
+
+function menuItems(menu: HTMLElement | null): HTMLElement[] {
+  return Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+}
+
+function focusItem(menu: HTMLElement | null, which: 'first' | 'last') {
+  const list = menuItems(menu);
+  (which === 'first' ? list[0] : list[list.length - 1])?.focus();
+}
+
+function AccountMenu({ email }: { email: string | null }) {
+  const store = useSessionStore();
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
+  // Which item takes focus once the menu has rendered open.
+  const focusOnOpen = useRef<'first' | 'last' | null>(null);
+  const menuId = useId();
+  const buttonId = useId();
+
+  useEffect(() => {
+    if (!open || !focusOnOpen.current) return;
+    focusItem(menuRef.current, focusOnOpen.current);
+    focusOnOpen.current = null;
+  }, [open]);
+
+  // A press anywhere outside closes the menu (and leaves focus where the shopper put it).
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  const openMenu = (focus: 'first' | 'last') => {
+    if (open) {
+      focusItem(menuRef.current, focus);
+      return;
+    }
+    focusOnOpen.current = focus;
+    setOpen(true);
+  };
+
+  const close = (returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) buttonRef.current?.focus();
+  };
+
+  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      openMenu(event.key === 'ArrowDown' ? 'first' : 'last');
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      close(true);
+    }
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const list = menuItems(menuRef.current);
+    const index = list.indexOf(document.activeElement as HTMLElement);
+    const move = (to: number) => {
+      event.preventDefault();
+      list[(to + list.length) % list.length]?.focus();
+    };
+    switch (event.key) {
+      case 'ArrowDown':
+        return move(index + 1);
+      case 'ArrowUp':
+        return move(index - 1);
+      case 'Home':
+        return move(0);
+      case 'End':
+        return move(list.length - 1);
+      case 'Escape':
+        event.preventDefault();
+        return close(true);
+      case 'Tab':
+        return close(false);
+    }
+  };
+
+  const logout = async () => {
+    close(false);
+    await store.signOut();
+    navigate('/');
+  };
+
+  return (
+    <div className="user-menu" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        id={buttonId}
+        type="button"
+        className="user-menu__button"
+        aria-label={T.button}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => (open ? close(false) : openMenu('first'))}
+        onKeyDown={onButtonKeyDown}
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+          <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path
+            d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
+        </svg>
+      </button>
+      <div className="user-menu__popup" hidden={!open}>
+        {email && (
+          <p className="user-menu__email">
+            {T.signedInAs} <span className="user-menu__address">{email}</span>
+          </p>
+        )}
+        <ul
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          aria-labelledby={buttonId}
+          className="user-menu__list"
+          onKeyDown={onMenuKeyDown}
+        >
+          <li role="none">
+            <a role="menuitem" tabIndex={-1} href="#/orderHistory" onClick={() => close(false)}>
+              {T.orderHistory}
+            </a>
+          </li>
+          <li role="none">
+            <a role="menuitem" tabIndex={-1} href="#/settings" onClick={() => close(false)}>
+              {T.settings}
+            </a>
+          </li>
+          <li role="none">
+            <button role="menuitem" tabIndex={-1} type="button" onClick={() => void logout()}>
+              {T.logout}
+            </button>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

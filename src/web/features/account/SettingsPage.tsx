@@ -1,0 +1,33 @@
+import { useSession } from '../../lib/session-react.tsx';
+import { DeleteAccount } from './DeleteAccount.tsx';
+import { EmailForm, PasswordForm } from './CredentialForms.tsx';
+import { SETTINGS_TEXT as T } from './texts.ts';
+import './settings.css';
+
+export function SettingsPage() {
+  const { status, user } = useSession();
+
+  return (
+    <div className="page container settings-page">
+      <h1 tabIndex={-1}>{T.title}</h1>
+      {status === 'loading' && (
+        <p role="status" className="settings-page__status">
+          {T.loading}
+        </p>
+      )}
+      {status === 'signedOut' && (
+        <p className="settings-page__status">
+          {T.loggedOut} <a href="#/login">{T.loginLink}</a>
+        </p>
+      )}
+      {status === 'signedIn' && user && (
+        <div className="settings-page__sections">
+          {/* Keyed by user so a different account never sees the previous one's typing. */}
+          <EmailForm key={user.id} currentEmail={user.email ?? ''} />
+          <PasswordForm key={`${user.id}-password`} />
+          <DeleteAccount key={`${user.id}-delete`} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+// Every user-facing text of the login and sign-up screens (SPEC sections 2, 5 and 8).
+export const AUTH_TEXT = {
+  loginTitle: 'Login',
+  loginLead: 'Enter your email and password',
+  loginButton: 'Login',
+  loginBusy: 'Logging in…',
+  noAccount: 'No account?',
+  signUpLink: 'Sign up',
+  loginOk: 'Login successful!',
+  signUpTitle: 'Sign Up',
+  signUpLead: 'Create an account to check out and see your orders.',
+  signUpButton: 'Sign Up',
+  signUpBusy: 'Signing up…',
+  haveAccount: 'Already have an account?',
+  loginLink: 'Log in',
+  signUpOk: 'Signup successful! Please log in.',
+  passwordsDiffer: 'Passwords do not match',
+  email: 'Email',
+  password: 'Password',
+  confirmPassword: 'Confirm password',
+} as const;

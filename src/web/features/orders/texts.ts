@@ -1,0 +1,18 @@
+// Every user-facing text of the Order History screen (SPEC sections 2 and 8).
+export const ORDERS_TEXT = {
+  title: 'Order History',
+  loading: 'Loading your orders…',
+  empty: 'You have no past orders.',
+  loggedOut: 'You must be logged in to view your order history.',
+  loginLink: 'Log in',
+  failed: 'Your orders could not be loaded.',
+  retry: 'Try again',
+  orderPlaced: 'Order placed',
+  total: 'Total',
+  colour: 'Colour',
+  quantity: 'Quantity',
+  price: 'Price',
+  ordersLabel: 'Orders',
+  /** Logged with the error when the fetch fails (SPEC section 8: only logged). */
+  logPrefix: 'Error fetching orders:',
+} as const;
