@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { Logo } from '../components/art/logo.tsx';
 import { useCartCount } from '../features/cart/index.ts';
 import { shellText } from './texts.ts';
 
@@ -47,11 +48,9 @@ function AccountNavItem() {
 
 function Brand() {
   return (
-    <Link href="/home" className="site-brand" aria-label={`${shellText.brand} home`}>
-      <span className="site-brand__mark" aria-hidden="true">
-        K
-      </span>
-      <span className="site-brand__name">{shellText.brand}</span>
+    <Link href="/home" className="site-brand">
+      <Logo decorative className="site-brand__mark" />
+      <span>{shellText.brand}</span>
     </Link>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { HeroArt } from '../../components/art/hero.tsx';
 import { CategoryIcon } from './CategoryIcon.tsx';
 import { HOME_TEXT as T } from './texts.ts';
 import './home.css';
@@ -17,7 +18,9 @@ export function HomePage() {
               {T.shopNow}
             </Link>
           </div>
-          <div className="home-hero__art" aria-hidden="true" />
+          <div className="home-hero__art">
+            <HeroArt decorative />
+          </div>
         </div>
       </section>
 
