@@ -48,6 +48,12 @@ describe('hosted checkout page', () => {
     }
     expect(page).toContain('href="http://localhost:3000/keebshop/#/cart"');
     expect(page).not.toMatch(/<script|\sstyle=|\son[a-z]+=/i);
+    const href = /<link rel="stylesheet" href="([^"]+)"/.exec(page)![1]!;
+    const css = await fetch(new URL(href, url));
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toContain('text/css');
+    const action = /<form method="post" action="([^"]+)"/.exec(page)![1]!;
+    expect(new URL(action, url).href).toBe(url);
   });
 
   it('pays with 4242 4242 4242 4242: 303 to the success URL with the id, then paid and complete', async () => {

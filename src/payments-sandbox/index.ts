@@ -149,7 +149,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       })();
       return closing;
     };
-    logger.info(`payments sandbox listening at ${url}`);
+    logger.info(`Payments sandbox (test mode, no real money) listening at ${url}`);
     return { url, port: actualPort, close };
   }
 

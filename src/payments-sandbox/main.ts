@@ -46,7 +46,6 @@ async function main(): Promise<void> {
     logger: { info: (m) => console.log(m), warn: (m) => console.warn(m) },
   });
   const running = await sandbox.start(e.SANDBOX_PORT, e.SANDBOX_HOST);
-  console.log(`Payments sandbox (test mode) at ${running.url}`);
   if (!e.SANDBOX_SECRET_KEY) console.log(`  secret key for this run:     ${secretKey}`);
   if (!e.SANDBOX_WEBHOOK_SECRET) console.log(`  webhook secret for this run: ${webhookSecret}`);
 

@@ -4,7 +4,8 @@ import { pageText as t } from './messages.ts';
 import type { SessionRecord } from './types.ts';
 
 // Server-rendered HTML with no script at all: the page works with a plain form post, and its CSP
-// allows nothing but its own stylesheet.
+// allows nothing but its own stylesheet. Links are relative to /c/pay/<id>, so the page also works
+// behind a proxy that serves the sandbox under a path prefix.
 
 type Markup = ReturnType<typeof html>;
 
@@ -22,7 +23,7 @@ function layout(title: string, body: Markup): Markup {
         <meta name="color-scheme" content="light dark" />
         <meta name="robots" content="noindex" />
         <title>${title} · Payments sandbox</title>
-        <link rel="stylesheet" href="${STYLESHEET_PATH}" />
+        <link rel="stylesheet" href="../assets/checkout.css" />
       </head>
       <body>
         <header class="banner"><p>${t.banner}</p></header>
@@ -90,7 +91,7 @@ export function checkoutPage(s: SessionRecord, business: string, state: Checkout
               ? html`<p class="alert" role="alert">${t.errorSummary}</p>`
               : ''
         }
-        <form method="post" action="/c/pay/${s.id}" novalidate>
+        <form method="post" action="${s.id}" novalidate>
           ${field('email', t.email, {
             type: 'email',
             autocomplete: 'email',

@@ -58,7 +58,9 @@ export class WebhookDispatcher {
   start(): void {
     if (!this.url || !this.stopped) return;
     this.stopped = false;
-    this.loop = this.run();
+    this.loop = this.run().catch((err: unknown) =>
+      this.logger.error('webhook delivery stopped', err),
+    );
   }
 
   /** Called when an event is added, so it goes out without waiting for a timer. */
