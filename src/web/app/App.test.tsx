@@ -8,7 +8,8 @@ function renderAt(hash: string) {
   return render(<App />);
 }
 
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
+const heading = (name: string) =>
+  screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
 
 describe('routing', () => {
   it('redirects #/ to #/home, replacing the entry', async () => {

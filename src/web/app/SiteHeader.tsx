@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Logo } from '../components/art/logo.tsx';
-import { useCartCount } from '../features/cart/index.ts';
 import { shellText } from './texts.ts';
+import { useCartBadgeCount } from './useCartBadgeCount.ts';
 
 const { nav } = shellText;
 
@@ -22,7 +22,8 @@ function NavLink({ to, label, children }: { to: string; label?: string; children
 }
 
 function CartLink() {
-  const count = useCartCount();
+  const [path] = useLocation();
+  const count = useCartBadgeCount(path.replace(/\/+$/, '').toLowerCase() || '/');
   return (
     <NavLink to="/cart" label={count > 0 ? shellText.cartName(count) : undefined}>
       <svg className="site-nav__icon" viewBox="0 0 24 24" aria-hidden="true">
