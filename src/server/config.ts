@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { authEnvShape, authSettingsFrom, type AuthSettings } from './auth/settings.ts';
+import {
+  paymentsEnvProblems,
+  paymentsEnvShape,
+  paymentsSettingsFrom,
+  type PaymentsSettings,
+} from './functions/settings.ts';
 
 /** Every environment variable the server reads, validated once at boot. */
 const schema = z.object({
@@ -17,6 +23,7 @@ const schema = z.object({
     .transform((u) => u.replace(/\/+$/, ''))
     .optional(),
   ...authEnvShape,
+  ...paymentsEnvShape,
 });
 
 export type Config = {
@@ -27,6 +34,8 @@ export type Config = {
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   publicUrl: string | undefined;
   auth: AuthSettings;
+  /** Real Stripe (both STRIPE_ variables set) or the payments sandbox on SANDBOX_PORT. */
+  payments: PaymentsSettings;
 };
 
 /** Thrown at boot with a list of everything wrong in the environment. */
@@ -43,9 +52,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
   );
   const parsed = schema.safeParse(cleaned);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
-  }
+  const problems = [
+    ...(parsed.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? []),
+    ...paymentsEnvProblems(cleaned),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   return {
     port: e.PORT,
@@ -55,5 +66,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
     auth: authSettingsFrom(e),
+    payments: paymentsSettingsFrom(e),
   };
 }

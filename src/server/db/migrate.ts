@@ -9,10 +9,14 @@ export interface MigrationSet {
   dir: string;
 }
 
-/** The two sets, auth first: public-schema tables reference auth.users. */
+/**
+ * The sets, auth first: public-schema tables reference auth.users. `server` holds the server's
+ * private tables (schema keebshop), which a hosted Supabase project never needs.
+ */
 export const MIGRATION_SETS: MigrationSet[] = [
   { name: 'auth', dir: path.resolve(import.meta.dirname, 'migrations/auth') },
   { name: 'public', dir: path.resolve(import.meta.dirname, '../../../supabase/migrations') },
+  { name: 'server', dir: path.resolve(import.meta.dirname, 'migrations/server') },
 ];
 
 /** Thrown when an applied migration's file changed since: the database and the code disagree. */

@@ -1,0 +1,40 @@
+import type { Handler } from 'hono';
+import { z } from 'zod';
+import { HttpError } from '../http/errors.ts';
+import { callerOf, readJsonBody, type FunctionsDeps } from './context.ts';
+import { fulfilCheckout, type FulfilStatus } from './fulfil.ts';
+
+const bodySchema = z.object({
+  session_id: z.string().regex(/^cs_(test|live)_[A-Za-z0-9]{1,200}$/),
+  /** Check the session without saving (the page's "Order verified" step). */
+  verify_only: z.boolean().optional(),
+});
+
+// Failures the caller may retry carry a 5xx; every other outcome is a normal answer.
+const HTTP_STATUS: Partial<Record<FulfilStatus, 500 | 502>> = { error: 502, save_failed: 500 };
+
+/**
+ * POST /functions/v1/confirm-checkout {session_id}: the success page's flow on the server (SPEC
+ * sections 4, 5, 8). Signed in or not; answers the outcome the page shows a message for.
+ */
+export function confirmCheckoutHandler(deps: FunctionsDeps): Handler {
+  return async function confirmCheckout(c) {
+    const caller = await callerOf(deps, c);
+    const body = bodySchema.safeParse(await readJsonBody(c));
+    if (!body.success) {
+      throw new HttpError(400, {
+        error: 'invalid_session_id',
+        message: 'session_id must be a Checkout Session id (cs_test_... or cs_live_...).',
+      });
+    }
+    const outcome = await fulfilCheckout({
+      db: deps.db,
+      stripe: deps.payments.stripe,
+      logger: deps.logger,
+      sessionId: body.data.session_id,
+      signedInUserId: caller.role === 'authenticated' ? caller.claims.sub : undefined,
+      verifyOnly: body.data.verify_only ?? false,
+    });
+    return c.json(outcome, HTTP_STATUS[outcome.status] ?? 200);
+  };
+}

@@ -1,0 +1,46 @@
+import type { Context } from 'hono';
+import { ApiKeyError, type RequestIdentity } from '../auth/identify.ts';
+import { AccessTokenError } from '../auth/tokens.ts';
+import type { Database } from '../db/types.ts';
+import { HttpError } from '../http/errors.ts';
+import type { Logger } from '../http/logger.ts';
+import type { Payments } from './payments.ts';
+
+/** What the functions need from the rest of the server. */
+export interface FunctionsDeps {
+  db: Database;
+  payments: Payments;
+  /** The auth service's request identification (apikey + bearer, as Supabase's gateway does). */
+  identify(headers: {
+    apikey: string | undefined;
+    authorization: string | undefined;
+  }): Promise<RequestIdentity>;
+  logger: Logger;
+  /** The shop's public origin; unset: the origin each request came to. */
+  publicUrl: string | undefined;
+}
+
+/** Who calls: a verified user, or anonymous. A missing or wrong API key, or a bad token, is a 401. */
+export async function callerOf(deps: FunctionsDeps, c: Context): Promise<RequestIdentity> {
+  try {
+    return await deps.identify({
+      apikey: c.req.header('apikey'),
+      authorization: c.req.header('authorization'),
+    });
+  } catch (err) {
+    if (err instanceof ApiKeyError || err instanceof AccessTokenError) {
+      throw new HttpError(401, { error: err.code, message: err.message });
+    }
+    throw err;
+  }
+}
+
+/** Reads a JSON request body; anything unparseable is a 400 in the functions' error shape. */
+export async function readJsonBody(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError(400, { error: 'bad_json', message: 'The request body must be JSON.' });
+  }
+}

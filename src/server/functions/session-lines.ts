@@ -1,0 +1,77 @@
+import type Stripe from 'stripe';
+import { decodeLineItemName, findProductByName } from '../../catalogue/index.ts';
+
+/** One order row to record, from one line item of a paid session; money in integer cents. */
+export interface OrderLine {
+  /** The line item's position in the session: with the session id, the row's idempotency key. */
+  lineNumber: number;
+  productName: string;
+  selectedColor: string;
+  quantity: number;
+  unitAmountCents: number;
+  /** "category:id" when the name is a catalogue product's, else "" (the history shows the logo). */
+  productKey: string;
+}
+
+const EXPAND = 'line_items.data.price.product';
+
+/**
+ * Retrieves a Checkout Session with its line items and their products expanded. An expanded list
+ * holds only the first 10 items (on Stripe as in the sandbox), so the rest are paged in.
+ */
+export async function retrieveSessionWithLines(
+  stripe: Stripe,
+  sessionId: string,
+): Promise<{ session: Stripe.Checkout.Session; lineItems: Stripe.LineItem[] }> {
+  const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: [EXPAND] });
+  const lineItems = [...(session.line_items?.data ?? [])];
+  let hasMore = session.line_items?.has_more ?? false;
+  while (hasMore) {
+    const last = lineItems.at(-1);
+    const page = await stripe.checkout.sessions.listLineItems(sessionId, {
+      limit: 100,
+      expand: ['data.price.product'],
+      ...(last ? { starting_after: last.id } : {}),
+    });
+    lineItems.push(...page.data);
+    hasMore = page.has_more && page.data.length > 0;
+  }
+  return { session, lineItems };
+}
+
+function productNameOf(item: Stripe.LineItem): string | undefined {
+  const product = item.price?.product;
+  if (product && typeof product !== 'string' && !product.deleted && product.name) {
+    return product.name;
+  }
+  return item.description ?? undefined;
+}
+
+/**
+ * The order rows of a session's line items (SPEC sections 3 and 5): an item lacking a product
+ * name, a quantity or a unit amount is skipped; name and colour are read back from "name (colour)".
+ */
+export function orderLinesOf(lineItems: readonly Stripe.LineItem[]): {
+  lines: OrderLine[];
+  skipped: number;
+} {
+  const lines: OrderLine[] = [];
+  lineItems.forEach((item, lineNumber) => {
+    const text = productNameOf(item)?.trim();
+    const quantity = item.quantity;
+    const unitAmount = item.price?.unit_amount;
+    if (!text || !quantity || quantity < 1 || unitAmount === null || unitAmount === undefined) {
+      return;
+    }
+    const { name, color } = decodeLineItemName(text);
+    lines.push({
+      lineNumber,
+      productName: name,
+      selectedColor: color,
+      quantity,
+      unitAmountCents: unitAmount,
+      productKey: findProductByName(name)?.key ?? '',
+    });
+  });
+  return { lines, skipped: lineItems.length - lines.length };
+}

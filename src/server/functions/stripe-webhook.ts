@@ -1,0 +1,54 @@
+import type { Handler } from 'hono';
+import Stripe from 'stripe';
+import { HttpError } from '../http/errors.ts';
+import type { FunctionsDeps } from './context.ts';
+import { fulfilCheckout } from './fulfil.ts';
+
+/** The events that mean "this session may now be paid": both go through the same fulfilment. */
+export const FULFIL_EVENTS: ReadonlySet<string> = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+]);
+
+/**
+ * POST /functions/v1/stripe-webhook: verifies Stripe-Signature on the raw body with the SDK, then
+ * fulfils paid sessions. 2xx for handled and ignored events; 400 for a bad signature; 5xx when
+ * fulfilment failed, so the provider delivers again.
+ */
+export function stripeWebhookHandler(deps: FunctionsDeps): Handler {
+  return async function stripeWebhook(c) {
+    const raw = await c.req.text();
+    let event: Stripe.Event;
+    try {
+      event = deps.payments.stripe.webhooks.constructEvent(
+        raw,
+        c.req.header('stripe-signature') ?? '',
+        deps.payments.webhookSecret,
+      );
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeSignatureVerificationError) {
+        throw new HttpError(400, { error: 'invalid_signature', message: err.message });
+      }
+      throw err;
+    }
+    if (!FULFIL_EVENTS.has(event.type)) return c.json({ received: true, ignored: event.type });
+
+    const session = event.data.object as { id?: unknown };
+    if (typeof session.id !== 'string') {
+      throw new HttpError(400, {
+        error: 'invalid_event',
+        message: 'The event carries no session id.',
+      });
+    }
+    const outcome = await fulfilCheckout({
+      db: deps.db,
+      stripe: deps.payments.stripe,
+      logger: deps.logger,
+      sessionId: session.id,
+    });
+    if (outcome.status === 'error' || outcome.status === 'save_failed') {
+      return c.json({ received: false, status: outcome.status }, 500);
+    }
+    return c.json({ received: true, status: outcome.status });
+  };
+}
