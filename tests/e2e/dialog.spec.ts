@@ -8,8 +8,11 @@ import {
   settle,
   test,
 } from './support/app.ts';
+import { keyboards } from '../../src/catalogue/index.ts';
 
 const PRODUCT = 'Mechanical Keyboard Pro';
+// The description is the catalogue's own text (written for this shop, not in the spec).
+const DESCRIPTION = keyboards.find((k) => k.name === PRODUCT)?.description ?? 'missing';
 
 test.describe('product dialog', () => {
   test.beforeEach(async ({ page }) => {
@@ -20,6 +23,8 @@ test.describe('product dialog', () => {
     page,
   }) => {
     const dialog = await openProduct(page, PRODUCT);
+    await expect(dialog.getByText(DESCRIPTION, { exact: true })).toBeVisible();
+    await expect(dialog).toContainText('$120');
     await expect(dialog.getByRole('combobox', { name: 'Colour', exact: true })).toHaveValue(
       'Black',
     );
