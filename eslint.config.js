@@ -6,13 +6,25 @@ import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.data', 'test-results', 'playwright-report', 'bench/results'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      '.data',
+      'test-results',
+      'playwright-report',
+      'bench/results',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -38,7 +50,10 @@ export default tseslint.config(
           rules: [
             { from: 'entry', allow: ['app', 'shared', 'feature'] },
             { from: 'app', allow: ['app', 'feature', 'shared'] },
-            { from: 'feature', allow: ['shared', ['feature', { feature: '${from.feature}' }], 'feature'] },
+            {
+              from: 'feature',
+              allow: ['shared', ['feature', { feature: '${from.feature}' }], 'feature'],
+            },
             { from: 'shared', allow: ['shared'] },
           ],
         },

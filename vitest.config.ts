@@ -11,7 +11,12 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/catalogue/**/*.test.ts', 'src/server/**/*.test.ts', 'src/payments-sandbox/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: [
+            'src/catalogue/**/*.test.ts',
+            'src/server/**/*.test.ts',
+            'src/payments-sandbox/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
+          ],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
