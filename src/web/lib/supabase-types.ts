@@ -1,5 +1,6 @@
 // The slice of the public schema the storefront reads, typed for postgrest-js
-// (mirrors supabase/migrations: public.orders and public.delete_user()).
+// (mirrors supabase/migrations: public.orders, public.delete_user(), and the reviews: the table,
+// the public.product_ratings view and public.rate_product()).
 
 export interface OrderRow {
   /** bigint: a number, or a string from servers that keep 64-bit precision. */
@@ -17,6 +18,27 @@ export interface OrderRow {
   product_key: string;
 }
 
+/** A shopper's own review (RLS: nobody reads anybody else's). */
+export interface ReviewRow {
+  id: number | string;
+  user_id: string;
+  product_key: string;
+  product_name: string;
+  /** numeric: read it with Number(). */
+  rating: number | string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The stored ratings of one product, readable by everyone; it names no author. */
+export interface ProductRatingsRow {
+  product_key: string;
+  rating_count: number;
+  /** numeric sums may arrive as numbers or strings: read them with Number(). */
+  rating_sum: number | string;
+  average_rating: number | string;
+}
+
 export interface ShopDatabase {
   public: {
     Tables: {
@@ -26,10 +48,22 @@ export interface ShopDatabase {
         Update: never;
         Relationships: [];
       };
+      reviews: {
+        Row: ReviewRow;
+        Insert: { product_key: string; product_name: string; rating: number };
+        Update: { rating?: number };
+        Relationships: [];
+      };
     };
-    Views: Record<never, never>;
+    Views: {
+      product_ratings: { Row: ProductRatingsRow; Relationships: [] };
+    };
     Functions: {
       delete_user: { Args: Record<never, never>; Returns: undefined };
+      rate_product: {
+        Args: { product_key: string; product_name: string; rating: number };
+        Returns: ProductRatingsRow;
+      };
     };
   };
 }

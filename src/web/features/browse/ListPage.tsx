@@ -10,6 +10,7 @@ import {
   type Product,
   type SortOrder,
 } from '../../../catalogue/index.ts';
+import { useCatalogueRatings } from '../reviews/index.ts';
 import { ProductCard } from './ProductCard.tsx';
 import { ProductDialog } from './ProductDialog.tsx';
 import { browseText, pageText, sortLabels } from './texts.ts';
@@ -33,6 +34,8 @@ export function ListPage({ category }: { category: Category }) {
   const { query, setSearch, setSort, toggle, clearSearchAndFilters } = useListQuery(facet);
   const [open, setOpen] = useState<Product | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
+  // The stored ratings arrive after the first render; until then (or if they fail) cards show seeds.
+  useCatalogueRatings(category);
   const searchId = useId();
   const sortId = useId();
 

@@ -1,5 +1,6 @@
-import { averageRating, formatRating, type Product } from '../../../catalogue/index.ts';
+import { formatRating, type Product } from '../../../catalogue/index.ts';
 import { ProductArt } from '../../components/art/index.ts';
+import { useProductRating } from '../reviews/index.ts';
 import { FactList, listPrice, productFacts } from './format.tsx';
 import { browseText } from './texts.ts';
 
@@ -19,7 +20,8 @@ function StarIcon() {
 // The whole card opens the dialog: the name's button stretches over it, so there is one tab stop
 // and the accessible name is the product's name.
 export function ProductCard({ product, onOpen }: ProductCardProps) {
-  const average = averageRating(product.reviews);
+  // Seed ratings and the stored ones together: a rating saved in the dialog shows here at once.
+  const { average } = useProductRating(product);
   const rating = formatRating(average);
 
   return (

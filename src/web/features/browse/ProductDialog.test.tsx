@@ -6,7 +6,6 @@ import { installDialogPolyfill } from '../../components/dialog-polyfill.testing.
 import { ToastProvider } from '../../components/toast/index.ts';
 import { cartStore, useCartCount } from '../cart/index.ts';
 import { KeyboardsPage } from './index.ts';
-import { ReviewsSection } from './ReviewsSection.tsx';
 
 beforeAll(installDialogPolyfill);
 beforeEach(() => cartStore.reload());
@@ -104,20 +103,5 @@ describe('product dialog', () => {
     expect((screen.getByRole('combobox', { name: 'Colour' }) as HTMLSelectElement).value).toBe(
       'Black',
     );
-  });
-});
-
-describe('reviews section', () => {
-  it('says "No reviews yet" when nobody has rated the product', () => {
-    const product = findProductByName('Switch Tester')!;
-    render(<ReviewsSection product={{ ...product, reviews: [] }} />);
-    expect(screen.getByRole('heading', { level: 3, name: 'Reviews' })).toBeTruthy();
-    expect(screen.getByText('No reviews yet')).toBeTruthy();
-  });
-
-  it('counts a single review in the singular', () => {
-    const product = findProductByName('Switch Tester')!;
-    render(<ReviewsSection product={{ ...product, reviews: [4] }} />);
-    expect(screen.getByText('4.0 out of 5 (1 review)')).toBeTruthy();
   });
 });

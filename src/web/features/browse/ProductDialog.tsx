@@ -4,8 +4,8 @@ import { ProductArt } from '../../components/art/index.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useToast } from '../../components/toast/index.ts';
 import { cartStore } from '../cart/index.ts';
+import { ProductReviews } from '../reviews/index.ts';
 import { FactList, listPrice, productFacts } from './format.tsx';
-import { ReviewsSection } from './ReviewsSection.tsx';
 import { dialogText } from './texts.ts';
 
 export interface ProductDialogProps {
@@ -69,7 +69,7 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
           </div>
         </div>
       </div>
-      <ReviewsSection product={product} />
+      <ProductReviews product={product} />
     </Dialog>
   );
 }

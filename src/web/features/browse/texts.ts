@@ -1,7 +1,8 @@
 import type { Category, SortOrder } from '../../../catalogue/index.ts';
 
-// User-facing texts of the list pages and the product dialog, in one place. The placeholder, the
-// sort options and "No reviews" / "No reviews yet" are the spec's, word for word.
+// User-facing texts of the list pages and the product dialog, in one place. The placeholder and the
+// sort options are the spec's, word for word ("No reviews" is the catalogue's NO_REVIEWS; the
+// dialog's reviews section and its texts belong to features/reviews).
 export const pageText: Record<Category, { title: string; intro: string }> = {
   keyboards: {
     title: 'Keyboards',
@@ -46,8 +47,4 @@ export const dialogText = {
   colourLabel: 'Colour',
   addToCart: 'Add to Cart',
   added: (name: string, colour: string) => `Added ${name} (${colour}) to your cart`,
-  reviewsTitle: 'Reviews',
-  noReviewsYet: 'No reviews yet',
-  reviewSummary: (average: string, count: number) =>
-    `${average} out of 5 (${count} ${count === 1 ? 'review' : 'reviews'})`,
 } as const;

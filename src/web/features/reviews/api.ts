@@ -1,0 +1,66 @@
+// The reviews feature's data calls, over the shop's PostgREST client. Each throws the client's
+// error so callers decide whether it is shown or only logged.
+import type { Category, Product } from '../../../catalogue/index.ts';
+import type { Backend } from '../../lib/supabase.ts';
+import type { ProductRatingsRow } from '../../lib/supabase-types.ts';
+import type { StoredRatings } from './rating.ts';
+
+type Db = Backend['db'];
+
+function toStored(row: Pick<ProductRatingsRow, 'rating_count' | 'rating_sum'>): StoredRatings {
+  return { count: Number(row.rating_count), sum: Number(row.rating_sum) };
+}
+
+/** The stored ratings of one catalogue, by product key: one request per list page. */
+export async function fetchCategoryRatings(
+  db: Db,
+  category: Category,
+): Promise<Map<string, StoredRatings>> {
+  const { data, error } = await db
+    .from('product_ratings')
+    .select('product_key,rating_count,rating_sum')
+    .like('product_key', `${category}:*`);
+  if (error) throw error;
+  return new Map(data.map((row) => [row.product_key, toStored(row)]));
+}
+
+/**
+ * SPEC 4 and 7: review permission is on only if the user has an order whose product_name is the
+ * product's name (select product_name from orders where user_id and product_name match).
+ */
+export async function hasOrderFor(db: Db, userId: string, productName: string): Promise<boolean> {
+  const { data, error } = await db
+    .from('orders')
+    .select('product_name')
+    .eq('user_id', userId)
+    .eq('product_name', productName);
+  if (error) throw error;
+  return data.length > 0;
+}
+
+/** The signed-in shopper's own earlier rating of a product, or null (RLS shows only their own). */
+export async function fetchOwnRating(db: Db, product: Product): Promise<number | null> {
+  const { data, error } = await db
+    .from('reviews')
+    .select('rating')
+    .eq('product_key', product.key)
+    .limit(1);
+  if (error) throw error;
+  const row = data[0];
+  return row ? Number(row.rating) : null;
+}
+
+/** Saves the shopper's rating (replacing an earlier one) and answers the product's new totals. */
+export async function rateProduct(
+  db: Db,
+  product: Product,
+  rating: number,
+): Promise<StoredRatings> {
+  const { data, error } = await db.rpc('rate_product', {
+    product_key: product.key,
+    product_name: product.name,
+    rating,
+  });
+  if (error) throw error;
+  return toStored(data);
+}
