@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Logo } from '../components/art/logo.tsx';
+import { AccountSlot } from '../features/account-menu/index.ts';
 import { shellText } from './texts.ts';
 import { useCartBadgeCount } from './useCartBadgeCount.ts';
 
@@ -41,12 +42,6 @@ function CartLink() {
   );
 }
 
-// Account slot: accounts arrive in a later issue. Until then the visitor is always logged out and
-// sees Login; the logged-in user menu (Order History, Settings, Logout) replaces this component.
-function AccountNavItem() {
-  return <NavLink to="/login">{nav.login}</NavLink>;
-}
-
 function Brand() {
   return (
     <Link href="/home" className="site-brand">
@@ -79,7 +74,7 @@ export function SiteHeader() {
               <CartLink />
             </li>
             <li>
-              <AccountNavItem />
+              <AccountSlot linkClassName="site-nav__link" />
             </li>
           </ul>
         </nav>

@@ -1,19 +1,13 @@
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { readAppConfig } from './config.ts';
-import { authStorageKey, hasStoredSession } from './session-hint.ts';
+import { getLikelySignedIn, setLikelySignedIn } from './session-hint.ts';
 import { createSessionStore, type SessionState, type SessionStore } from './session.ts';
 import { loadBackend } from './supabase.ts';
 
 /** The app's session: one auth client per page, created from the app-config tag on first use. */
 export const sessionStore: SessionStore = createSessionStore({
   load: loadBackend,
-  hasStoredSession: () => {
-    try {
-      return hasStoredSession(authStorageKey(readAppConfig().supabaseUrl));
-    } catch {
-      return false; // no config tag (e.g. the Vite dev server alone): nobody can be signed in
-    }
-  },
+  hasStoredSession: getLikelySignedIn,
+  onSignedInChange: setLikelySignedIn,
 });
 
 const SessionContext = createContext<SessionStore>(sessionStore);

@@ -28,12 +28,18 @@ export interface SessionStoreOptions {
   load: () => Promise<Backend>;
   /** Is a refreshable session stored? Decides the first paint; read once, on first use. */
   hasStoredSession: () => boolean;
+  /** Told whenever the answer to "is someone signed in?" may have changed. */
+  onSignedInChange?: (signedIn: boolean) => void;
 }
 
 export const FAILED_TO_FETCH_USER = 'Failed to fetch user: ';
 
 /** Creates a store; the app uses one (sessionStore), tests make their own against a real server. */
-export function createSessionStore({ load, hasStoredSession }: SessionStoreOptions): SessionStore {
+export function createSessionStore({
+  load,
+  hasStoredSession,
+  onSignedInChange,
+}: SessionStoreOptions): SessionStore {
   let state: SessionState | undefined;
   const listeners = new Set<() => void>();
   let started: Promise<Backend> | undefined;
@@ -53,7 +59,10 @@ export function createSessionStore({ load, hasStoredSession }: SessionStoreOptio
     for (const listener of listeners) listener();
   };
 
-  const setUser = (user: User | null) => set({ user, status: user ? 'signedIn' : 'signedOut' });
+  const setUser = (user: User | null) => {
+    set({ user, status: user ? 'signedIn' : 'signedOut' });
+    if (!disposed) onSignedInChange?.(user !== null);
+  };
 
   // At start the stored session is only as good as the server says: ask for the user once.
   const confirmUser = async (backend: Backend) => {
@@ -85,7 +94,8 @@ export function createSessionStore({ load, hasStoredSession }: SessionStoreOptio
         // Only a shopper who had a session needs telling; anyone else meets the error on login.
         if (current().status === 'loading') {
           const message = error instanceof Error ? error.message : String(error);
-          set({ status: 'signedOut', userError: FAILED_TO_FETCH_USER + message });
+          set({ userError: FAILED_TO_FETCH_USER + message });
+          setUser(null);
         }
         throw error;
       },

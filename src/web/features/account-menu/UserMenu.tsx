@@ -1,22 +1,21 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useToast } from '../../components/toast/index.ts';
 import { navigate } from '../../lib/hash-location.ts';
 import { useSession, useSessionStore } from '../../lib/session-react.tsx';
+import { AccountIcon } from './AccountIcon.tsx';
 import { MENU_TEXT as T } from './texts.ts';
 import './user-menu.css';
 
 export interface UserMenuProps {
-  /** Marks the Login link as the current page (the nav passes it like its other links). */
-  loginIsCurrent?: boolean;
-  /** Class for the Login link, so it looks like the nav's other links. */
-  loginClassName?: string;
+  /** Shown when the session turns out to be gone (the slot then switches to it too). */
+  loginLink: ReactNode;
 }
 
 /**
- * The nav's account slot: a Login link when signed out; when signed in, a menu button (the
- * WAI-ARIA menu button pattern) with Order History, Settings and Logout.
+ * The signed-in side of the nav's account slot: a menu button (the WAI-ARIA menu button pattern)
+ * with Order History, Settings and Logout.
  */
-export function UserMenu({ loginIsCurrent = false, loginClassName }: UserMenuProps) {
+export function UserMenu({ loginLink }: UserMenuProps) {
   const session = useSession('idle');
   const store = useSessionStore();
   const toast = useToast();
@@ -28,17 +27,7 @@ export function UserMenu({ loginIsCurrent = false, loginClassName }: UserMenuPro
     store.clearUserError();
   }, [session.userError, store, toast]);
 
-  if (session.status === 'signedOut') {
-    return (
-      <a
-        href="#/login"
-        className={loginClassName}
-        aria-current={loginIsCurrent ? 'page' : undefined}
-      >
-        {T.login}
-      </a>
-    );
-  }
+  if (session.status === 'signedOut') return loginLink;
   return <AccountMenu email={session.user?.email ?? null} />;
 }
 
@@ -146,16 +135,7 @@ function AccountMenu({ email }: { email: string | null }) {
         onClick={() => (open ? close(false) : openMenu('first'))}
         onKeyDown={onButtonKeyDown}
       >
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-          <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path
-            d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          />
-        </svg>
+        <AccountIcon />
       </button>
       <div className="user-menu__popup" hidden={!open}>
         {email && (

@@ -1,1 +1,1 @@
-export { UserMenu, type UserMenuProps } from './UserMenu.tsx';
+export { AccountSlot, type AccountSlotProps } from './AccountSlot.tsx';

@@ -1,0 +1,15 @@
+/** The account button's picture: a head and shoulders. Decorative; the button carries the name. */
+export function AccountIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path
+        d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
