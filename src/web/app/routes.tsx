@@ -26,6 +26,7 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
 }
 const browse = () => import('../features/browse/index.ts');
 const auth = () => import('../features/auth/index.ts');
+const checkout = () => import('../features/checkout/index.ts');
 
 export const routes: readonly AppRoute[] = [
   { path: '/home', title: 'Home', Page: HomePage },
@@ -35,10 +36,8 @@ export const routes: readonly AppRoute[] = [
   {
     path: '/cart',
     title: 'Your Cart',
-    Page: lazyPage(
-      () => import('../features/cart/index.ts'),
-      (m) => m.CartPage,
-    ),
+    // The cart page with its Checkout button wired by the checkout feature.
+    Page: lazyPage(checkout, (m) => m.CartWithCheckout),
   },
   { path: '/login', title: 'Login', Page: lazyPage(auth, (m) => m.LoginPage), hideFooter: true },
   {
@@ -67,10 +66,7 @@ export const routes: readonly AppRoute[] = [
   {
     path: '/orderSuccess',
     title: 'Order Confirmation',
-    Page: lazyPage(
-      () => import('../features/checkout/index.ts'),
-      (m) => m.OrderConfirmationPage,
-    ),
+    Page: lazyPage(checkout, (m) => m.OrderConfirmationPage),
   },
 ];
 

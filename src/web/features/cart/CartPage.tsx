@@ -10,9 +10,11 @@ import './cart.css';
 export interface CartPageProps {
   /** Starts checkout; the checkout feature supplies it. */
   onCheckout?: () => void;
+  /** Checkout is under way (the button waits for the redirect). */
+  checkoutBusy?: boolean;
 }
 
-export default function CartPage({ onCheckout }: CartPageProps) {
+export default function CartPage({ onCheckout, checkoutBusy = false }: CartPageProps) {
   const lines = useCart();
   const toast = useToast();
 
@@ -56,8 +58,10 @@ export default function CartPage({ onCheckout }: CartPageProps) {
             type="button"
             className="button button--primary cart-summary__checkout"
             onClick={checkout}
+            disabled={checkoutBusy}
+            aria-busy={checkoutBusy}
           >
-            {cartText.checkout}
+            {checkoutBusy ? cartText.checkoutBusy : cartText.checkout}
           </button>
         </section>
       </div>

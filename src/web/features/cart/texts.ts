@@ -16,5 +16,6 @@ export const cartText = {
   subtotal: 'Subtotal',
   summaryLabel: 'Order summary',
   itemCount: (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`,
+  checkoutBusy: 'Redirecting to checkout…',
   checkoutUnavailable: 'Checkout is not available yet. Your cart is saved on this device.',
 } as const;

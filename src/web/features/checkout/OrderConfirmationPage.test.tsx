@@ -1,0 +1,169 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartStore } from '../cart/index.ts';
+import OrderConfirmationPage from './OrderConfirmationPage.tsx';
+import {
+  fakeBackend,
+  held,
+  renderWith,
+  storeFor,
+  type Answer,
+  type FunctionCall,
+} from './test-support.tsx';
+
+const SESSION_ID = 'cs_test_a1b2c3';
+const paid = { paymentStatus: 'paid', saved: 0, skipped: 0 };
+
+beforeEach(() => {
+  cartStore.clear();
+  cartStore.add('keyboards:1', 'Black');
+});
+afterEach(() => {
+  cartStore.clear();
+  vi.useRealTimers();
+});
+
+function open(answer: (call: FunctionCall) => Answer | Promise<Answer>, signedIn = true) {
+  window.location.hash = `#/orderSuccess?session_id=${SESSION_ID}`;
+  const { backend, calls } = fakeBackend({ signedIn, answer });
+  renderWith(storeFor(backend), <OrderConfirmationPage />);
+  return calls;
+}
+
+// The page's own live region (the toast viewport has one too).
+const status = () => {
+  const found = screen.getAllByRole('status').find((el) => el.closest('.confirmation-card'));
+  if (!found) throw new Error('no status message on the page');
+  return found;
+};
+
+describe('Order Confirmation', () => {
+  it('verifies, then saves, once per visit (StrictMode included), and empties the cart', async () => {
+    const verify = held();
+    const save = held();
+    const calls = open((call) => (call.body.verify_only ? verify.answer : save.answer));
+    expect(screen.getByRole('heading', { level: 1, name: 'Order Confirmation' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe('#/');
+
+    await waitFor(() =>
+      expect(status().textContent).toBe('Retrieving order details from Stripe...'),
+    );
+    expect(status().getAttribute('aria-busy')).toBe('true');
+    act(() => verify.release({ status: 200, body: { status: 'verified', ...paid } }));
+    await waitFor(() =>
+      expect(status().textContent).toBe('Order verified. Saving to your history...'),
+    );
+    expect(cartStore.getSnapshot()).toHaveLength(1);
+    act(() => save.release({ status: 200, body: { status: 'saved', ...paid, saved: 1 } }));
+
+    await waitFor(() =>
+      expect(status().textContent).toBe(
+        'Order successful! Your items have been saved to your order history.',
+      ),
+    );
+    expect(status().getAttribute('aria-busy')).toBe('false');
+    expect(calls.map((c) => c.body)).toEqual([
+      { session_id: SESSION_ID, verify_only: true },
+      { session_id: SESSION_ID },
+    ]);
+    expect(cartStore.getSnapshot()).toEqual([]);
+  });
+
+  it('shows the warning variant when the signed-in user is not the buyer', async () => {
+    const warning = 'You are signed in as a different user than the one who started this checkout.';
+    const save = held();
+    open((call) =>
+      call.body.verify_only
+        ? { status: 200, body: { status: 'verified', ...paid, warning } }
+        : save.answer,
+    );
+    await waitFor(() =>
+      expect(status().textContent).toBe(
+        'Order verified, with a user check warning. Saving to your history...',
+      ),
+    );
+    expect(screen.getByText(warning)).toBeTruthy();
+    act(() => save.release({ status: 200, body: { status: 'saved', ...paid, saved: 1, warning } }));
+    await waitFor(() => expect(status().textContent).toMatch(/^Order successful!/));
+  });
+
+  it.each([
+    [
+      { status: 200, body: { status: 'not_paid', paymentStatus: 'unpaid', saved: 0, skipped: 0 } },
+      'Session not found or payment not marked as paid (Status: unpaid). Please contact support if payment was made.',
+    ],
+    [
+      { status: 200, body: { status: 'no_user', ...paid } },
+      'Could not determine user ID for saving the order.',
+    ],
+    [
+      { status: 200, body: { status: 'no_items', ...paid } },
+      'No items found in the retrieved Stripe session details.',
+    ],
+    [
+      {
+        status: 502,
+        body: {
+          status: 'error',
+          paymentStatus: null,
+          saved: 0,
+          skipped: 0,
+          message: 'Connection refused',
+        },
+      },
+      'Error processing order: Connection refused. Please contact support if payment was completed.',
+    ],
+    [
+      { status: 401, body: { error: 'bad_jwt', message: 'invalid JWT' } },
+      'Error processing order: invalid JWT. Please contact support if payment was completed.',
+    ],
+    [
+      new TypeError('Failed to fetch'),
+      'Error processing order: Failed to fetch. Please contact support if payment was completed.',
+    ],
+  ])(
+    'ends a failed verification with the spec message %#, keeping the cart',
+    async (answer, text) => {
+      const calls = open(() => answer as Answer);
+      await waitFor(() => expect(status().textContent).toBe(text));
+      expect(calls).toHaveLength(1); // nothing is saved
+      expect(cartStore.getSnapshot()).toHaveLength(1);
+    },
+  );
+
+  it.each([
+    [
+      { status: 'partially_saved', ...paid, saved: 2, skipped: 1 },
+      200,
+      'Order successful! 2 items saved to your history. (1 items skipped due to data issues).',
+      true,
+    ],
+    [
+      { status: 'save_failed', ...paid, skipped: 0 },
+      500,
+      'Order successful, but failed to save some items to your order history. Please check your history later.',
+      false,
+    ],
+  ])('ends a save with the spec message for %j', async (outcome, httpStatus, text, cleared) => {
+    open((call) =>
+      call.body.verify_only
+        ? { status: 200, body: { status: 'verified', ...paid } }
+        : { status: httpStatus, body: outcome },
+    );
+    await waitFor(() => expect(status().textContent).toBe(text));
+    expect(cartStore.getSnapshot()).toHaveLength(cleared ? 0 : 1);
+  });
+
+  it('without a session id says so and goes home after 3 seconds', async () => {
+    vi.useFakeTimers();
+    window.location.hash = '#/orderSuccess';
+    const { backend, calls } = fakeBackend({ signedIn: true, answer: () => new Error('never') });
+    renderWith(storeFor(backend), <OrderConfirmationPage />);
+    expect(status().textContent).toBe('Error: Checkout session ID not found. Redirecting...');
+    act(() => vi.advanceTimersByTime(2900));
+    expect(window.location.hash).toBe('#/orderSuccess');
+    act(() => vi.advanceTimersByTime(200));
+    expect(window.location.hash).toBe('#/');
+    expect(calls).toEqual([]);
+  });
+});

@@ -1,0 +1,153 @@
+import type { FunctionsClient } from '@supabase/functions-js';
+import { invokeFunction, type FunctionAnswer } from './invoke.ts';
+import { CONFIRMATION_TEXT as T } from './texts.ts';
+
+/** The server's answer to confirm-checkout (src/server/functions/fulfil.ts, FulfilOutcome). */
+export interface ConfirmOutcome {
+  status:
+    | 'saved'
+    | 'partially_saved'
+    | 'save_failed'
+    | 'not_paid'
+    | 'no_items'
+    | 'no_user'
+    | 'error'
+    | 'verified';
+  paymentStatus: string | null;
+  saved: number;
+  skipped: number;
+  warning?: string;
+  message?: string;
+}
+
+const STATUSES: readonly ConfirmOutcome['status'][] = [
+  'saved',
+  'partially_saved',
+  'save_failed',
+  'not_paid',
+  'no_items',
+  'no_user',
+  'error',
+  'verified',
+];
+
+/** Reads an outcome from a function answer; anything else is an error with the answer's message. */
+export function outcomeOf(answer: FunctionAnswer): ConfirmOutcome {
+  const body = answer.body ?? {};
+  const status = STATUSES.find((s) => s === body.status);
+  if (!status) {
+    const message = answer.ok ? 'The server gave an unexpected answer' : answer.message;
+    return { status: 'error', paymentStatus: null, saved: 0, skipped: 0, message };
+  }
+  const count = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : 0);
+  return {
+    status,
+    paymentStatus: typeof body.paymentStatus === 'string' ? body.paymentStatus : null,
+    saved: count(body.saved),
+    skipped: count(body.skipped),
+    ...(typeof body.warning === 'string' ? { warning: body.warning } : {}),
+    ...(typeof body.message === 'string' ? { message: body.message } : {}),
+  };
+}
+
+/** The final message of SPEC section 8 for an outcome. */
+export function finalMessage(outcome: ConfirmOutcome): string {
+  switch (outcome.status) {
+    case 'saved':
+      return T.saved;
+    case 'partially_saved':
+      return T.partiallySaved(outcome.saved, outcome.skipped);
+    case 'save_failed':
+      return T.saveFailed;
+    case 'not_paid':
+      return T.notPaid(outcome.paymentStatus ?? T.unknownStatus);
+    case 'no_items':
+      return T.noItems;
+    case 'no_user':
+      return T.noUser;
+    case 'verified':
+    case 'error':
+      return T.error(outcome.message ?? 'unknown error');
+  }
+}
+
+export interface ConfirmationState {
+  message: string;
+  /** The server's user check warning, when there is one. */
+  warning: string | null;
+  done: boolean;
+  outcome: ConfirmOutcome | null;
+}
+
+export interface Confirmation {
+  getState(): ConfirmationState;
+  subscribe(listener: () => void): () => void;
+  /** Runs the confirmation; later calls do nothing, so it happens once per visit. */
+  start(): void;
+}
+
+/**
+ * The success page's work for one session: verify (paid, items, owner), then save, showing SPEC
+ * section 8's progress and final messages. `onSaved` runs once the order is in the history.
+ */
+export function createConfirmation(
+  sessionId: string,
+  deps: { functions: () => Promise<FunctionsClient>; onSaved: () => void },
+): Confirmation {
+  let state: ConfirmationState = {
+    message: T.verifying,
+    warning: null,
+    done: false,
+    outcome: null,
+  };
+  const listeners = new Set<() => void>();
+  let started = false;
+  const set = (next: Partial<ConfirmationState>) => {
+    state = { ...state, ...next };
+    listeners.forEach((listener) => listener());
+  };
+  const finish = (outcome: ConfirmOutcome) => {
+    set({
+      message: finalMessage(outcome),
+      done: true,
+      outcome,
+      warning: outcome.warning ?? state.warning,
+    });
+    if (outcome.status === 'saved' || outcome.status === 'partially_saved') deps.onSaved();
+  };
+
+  async function run() {
+    const functions = await deps.functions();
+    set({ message: T.retrieving });
+    const verified = outcomeOf(
+      await invokeFunction(functions, 'confirm-checkout', {
+        session_id: sessionId,
+        verify_only: true,
+      }),
+    );
+    if (verified.status !== 'verified') return finish(verified);
+    set({
+      message: verified.warning ? T.savingWithWarning : T.saving,
+      warning: verified.warning ?? null,
+    });
+    finish(
+      outcomeOf(await invokeFunction(functions, 'confirm-checkout', { session_id: sessionId })),
+    );
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start() {
+      if (started) return;
+      started = true;
+      run().catch((error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        finish({ status: 'error', paymentStatus: null, saved: 0, skipped: 0, message });
+      });
+    },
+  };
+}

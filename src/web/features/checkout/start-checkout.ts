@@ -1,0 +1,73 @@
+import type { FunctionsClient } from '@supabase/functions-js';
+import { findProductByKey, type CartLine } from '../../../catalogue/index.ts';
+import { invokeFunction } from './invoke.ts';
+import { CHECKOUT_TEXT as T } from './texts.ts';
+
+/** What the Checkout button does next. */
+export type CheckoutStep =
+  | { kind: 'redirect'; url: string }
+  | { kind: 'alert'; message: string }
+  | { kind: 'login'; message: string };
+
+/** SPEC section 5's per-item rules, checked before anything is sent; the first problem wins. */
+export function cartProblem(lines: readonly CartLine[]): string | undefined {
+  for (const line of lines) {
+    const product = findProductByKey(line.key);
+    const name = product?.name ?? line.key;
+    if (typeof product?.price !== 'number' || !(product.price > 0)) {
+      return T.cartError(T.invalidPrice(name));
+    }
+    if (typeof line.quantity !== 'number' || !(line.quantity > 0)) {
+      return T.cartError(T.invalidQuantity(name));
+    }
+  }
+  return undefined;
+}
+
+/** The checkout request: what is in the cart. The price is informative; the server uses its own. */
+export function checkoutBody(lines: readonly CartLine[]): { items: Record<string, unknown>[] } {
+  return {
+    items: lines.map((line) => ({
+      key: line.key,
+      color: line.color,
+      quantity: line.quantity,
+      price: findProductByKey(line.key)?.price,
+    })),
+  };
+}
+
+function isCheckoutUrl(url: unknown): url is string {
+  if (typeof url !== 'string') return false;
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Asks the server for a Checkout Session and says where to go: the hosted page, an alert with the
+ * spec's text for what went wrong (SPEC section 8), or the login page when the session is gone.
+ */
+export async function requestCheckout(
+  functions: FunctionsClient,
+  lines: readonly CartLine[],
+): Promise<CheckoutStep> {
+  const answer = await invokeFunction(functions, 'checkout', checkoutBody(lines));
+  if (!answer.ok) {
+    const code = answer.body?.error;
+    if (answer.status === 401) return { kind: 'login', message: T.logInFirst };
+    if (code === 'invalid_cart') return { kind: 'alert', message: T.cartError(answer.message) };
+    if (code === 'stripe_invalid_request') {
+      return { kind: 'alert', message: T.invalidData(answer.message) };
+    }
+    return { kind: 'alert', message: answer.message ? T.failed(answer.message) : T.noSession };
+  }
+  const { id, url } = answer.body;
+  if (typeof id !== 'string' || !id) return { kind: 'alert', message: T.noSession };
+  if (!isCheckoutUrl(url)) {
+    return { kind: 'alert', message: T.redirectFailed('the checkout page address is missing') };
+  }
+  return { kind: 'redirect', url };
+}

@@ -1,0 +1,37 @@
+// Every user-facing text of checkout and the Order Confirmation page (SPEC sections 2, 5 and 8,
+// word for word; the progress variant with a warning and the busy label are ours).
+export const CHECKOUT_TEXT = {
+  emptyCart: 'Your cart is empty.',
+  logInFirst: 'Please log in to check out.',
+  cartError: (message: string) => `Checkout Error: ${message}`,
+  invalidPrice: (name: string) =>
+    `Invalid or missing price for item: ${name}. Please check cart data.`,
+  invalidQuantity: (name: string) => `Invalid or missing quantity for item: ${name}.`,
+  redirectFailed: (message: string) => `Could not redirect to checkout: ${message}`,
+  invalidData: (message: string) => `Checkout failed: Invalid data sent to Stripe. ${message}`,
+  failed: (message: string) => `Checkout failed: ${message}`,
+  noSession: 'Could not create Stripe session.',
+} as const;
+
+export const CONFIRMATION_TEXT = {
+  title: 'Order Confirmation',
+  continueShopping: 'Continue Shopping',
+  verifying: 'Verifying your order...',
+  retrieving: 'Retrieving order details from Stripe...',
+  saving: 'Order verified. Saving to your history...',
+  savingWithWarning: 'Order verified, with a user check warning. Saving to your history...',
+  notPaid: (status: string) =>
+    `Session not found or payment not marked as paid (Status: ${status}). Please contact support if payment was made.`,
+  noUser: 'Could not determine user ID for saving the order.',
+  noItems: 'No items found in the retrieved Stripe session details.',
+  saveFailed:
+    'Order successful, but failed to save some items to your order history. Please check your history later.',
+  partiallySaved: (saved: number, skipped: number) =>
+    `Order successful! ${saved} items saved to your history. (${skipped} items skipped due to data issues).`,
+  saved: 'Order successful! Your items have been saved to your order history.',
+  error: (message: string) =>
+    `Error processing order: ${message}. Please contact support if payment was completed.`,
+  missingSession: 'Error: Checkout session ID not found. Redirecting...',
+  unknownStatus: 'unknown',
+  viewHistory: 'View Order History',
+} as const;
