@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { HttpError } from '../http/errors.ts';
 import { BASE_PATH } from '../web/static.ts';
 import { lineItemsFor, parseCheckoutCart } from './cart.ts';
-import { callerOf, readJsonBody, type FunctionsDeps } from './context.ts';
+import { callerOf, paymentsOf, readJsonBody, type FunctionsDeps } from './context.ts';
 
 /** What the browser is told when it must sign in first (SPEC section 5). */
 export const NOT_SIGNED_IN = 'Please log in to check out.';
@@ -35,6 +35,7 @@ function providerError(err: Stripe.errors.StripeError): HttpError {
  */
 export function checkoutHandler(deps: FunctionsDeps): Handler {
   return async function checkout(c) {
+    const payments = paymentsOf(deps);
     const caller = await callerOf(deps, c);
     if (caller.role !== 'authenticated') {
       throw new HttpError(401, { error: 'not_signed_in', message: NOT_SIGNED_IN });
@@ -49,7 +50,7 @@ export function checkoutHandler(deps: FunctionsDeps): Handler {
     }
     let session: Stripe.Checkout.Session;
     try {
-      session = await deps.payments.stripe.checkout.sessions.create({
+      session = await payments.stripe.checkout.sessions.create({
         mode: 'payment',
         allowed_payment_method_types: ['card'],
         line_items: lineItemsFor(lines),

@@ -1,7 +1,7 @@
 import type { Handler } from 'hono';
 import { z } from 'zod';
 import { HttpError } from '../http/errors.ts';
-import { callerOf, readJsonBody, type FunctionsDeps } from './context.ts';
+import { callerOf, paymentsOf, readJsonBody, type FunctionsDeps } from './context.ts';
 import { fulfilCheckout, type FulfilStatus } from './fulfil.ts';
 
 const bodySchema = z.object({
@@ -19,6 +19,7 @@ const HTTP_STATUS: Partial<Record<FulfilStatus, 500 | 502>> = { error: 502, save
  */
 export function confirmCheckoutHandler(deps: FunctionsDeps): Handler {
   return async function confirmCheckout(c) {
+    const payments = paymentsOf(deps);
     const caller = await callerOf(deps, c);
     const body = bodySchema.safeParse(await readJsonBody(c));
     if (!body.success) {
@@ -29,7 +30,7 @@ export function confirmCheckoutHandler(deps: FunctionsDeps): Handler {
     }
     const outcome = await fulfilCheckout({
       db: deps.db,
-      stripe: deps.payments.stripe,
+      stripe: payments.stripe,
       logger: deps.logger,
       sessionId: body.data.session_id,
       signedInUserId: caller.role === 'authenticated' ? caller.claims.sub : undefined,

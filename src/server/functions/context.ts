@@ -9,7 +9,8 @@ import type { Payments } from './payments.ts';
 /** What the functions need from the rest of the server. */
 export interface FunctionsDeps {
   db: Database;
-  payments: Payments;
+  /** Unset when the server runs without a payment provider (tools, some tests): functions answer 503. */
+  payments: Payments | undefined;
   /** The auth service's request identification (apikey + bearer, as Supabase's gateway does). */
   identify(headers: {
     apikey: string | undefined;
@@ -33,6 +34,17 @@ export async function callerOf(deps: FunctionsDeps, c: Context): Promise<Request
     }
     throw err;
   }
+}
+
+/** The payment provider, or a 503 when this server has none. */
+export function paymentsOf(deps: FunctionsDeps): Payments {
+  if (!deps.payments) {
+    throw new HttpError(503, {
+      error: 'payments_unavailable',
+      message: 'Payments are not available on this server.',
+    });
+  }
+  return deps.payments;
 }
 
 /** Reads a JSON request body; anything unparseable is a 400 in the functions' error shape. */

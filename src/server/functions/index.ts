@@ -6,7 +6,13 @@ import { stripeWebhookHandler } from './stripe-webhook.ts';
 
 export type { FunctionsDeps } from './context.ts';
 export type { FulfilOutcome, FulfilStatus } from './fulfil.ts';
-export { paymentsFor, sandboxStripeClient, startPayments, type Payments } from './payments.ts';
+export {
+  localWebhookUrl,
+  paymentsFor,
+  sandboxStripeClient,
+  startPayments,
+  type Payments,
+} from './payments.ts';
 export {
   paymentsEnvProblems,
   paymentsEnvShape,

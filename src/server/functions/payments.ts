@@ -42,6 +42,12 @@ export function paymentsFor(options: {
   };
 }
 
+/** This server's webhook endpoint as the sandbox reaches it: over loopback when bound to all interfaces. */
+export function localWebhookUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}/functions/v1/stripe-webhook`;
+}
+
 export interface StartPaymentsOptions {
   settings: PaymentsSettings;
   /** Holds the sandbox keys (keebshop.payments_sandbox_keys). */

@@ -1,7 +1,7 @@
 import type { Handler } from 'hono';
 import Stripe from 'stripe';
 import { HttpError } from '../http/errors.ts';
-import type { FunctionsDeps } from './context.ts';
+import { paymentsOf, type FunctionsDeps } from './context.ts';
 import { fulfilCheckout } from './fulfil.ts';
 
 /** The events that mean "this session may now be paid": both go through the same fulfilment. */
@@ -17,13 +17,14 @@ export const FULFIL_EVENTS: ReadonlySet<string> = new Set([
  */
 export function stripeWebhookHandler(deps: FunctionsDeps): Handler {
   return async function stripeWebhook(c) {
+    const payments = paymentsOf(deps);
     const raw = await c.req.text();
     let event: Stripe.Event;
     try {
-      event = deps.payments.stripe.webhooks.constructEvent(
+      event = payments.stripe.webhooks.constructEvent(
         raw,
         c.req.header('stripe-signature') ?? '',
-        deps.payments.webhookSecret,
+        payments.webhookSecret,
       );
     } catch (err) {
       if (err instanceof Stripe.errors.StripeSignatureVerificationError) {
@@ -42,7 +43,7 @@ export function stripeWebhookHandler(deps: FunctionsDeps): Handler {
     }
     const outcome = await fulfilCheckout({
       db: deps.db,
-      stripe: deps.payments.stripe,
+      stripe: payments.stripe,
       logger: deps.logger,
       sessionId: session.id,
     });
