@@ -2,10 +2,16 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { HttpError } from './http/errors.ts';
+import type { AuthService } from './auth/service.ts';
+import type { Database } from './db/types.ts';
 import { BASE_PATH, type WebAssets } from './web/static.ts';
 
 export interface AppDeps {
   web: WebAssets;
+  /** The shop's database: PGlite or PostgreSQL, migrated. */
+  db: Database;
+  /** Accounts and tokens: its routes serve /auth/v1; the data API asks it who a request is. */
+  auth: AuthService;
   /** Resolves true once every backing service (database, sandbox) is ready. */
   isReady: () => boolean;
 }
@@ -20,6 +26,9 @@ export function createApp(deps: AppDeps): Hono {
   app.get('/healthz', (c) =>
     deps.isReady() ? c.json({ status: 'ok' }) : c.json({ status: 'starting' }, 503),
   );
+
+  // Auth (Supabase GoTrue-compatible)
+  app.route('/auth/v1', deps.auth.routes);
 
   // The web app
   app.get('/', (c) => c.redirect(BASE_PATH, 302));

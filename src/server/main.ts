@@ -1,15 +1,27 @@
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { createApp } from './app.ts';
+import { composeApp } from './compose.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { createWebAssets } from './web/static.ts';
+import { runMigrations } from './db/migrate.ts';
+import { openDatabase } from './db/open.ts';
 
-/** Reads config, opens what the shop needs, starts listening, and stops cleanly on SIGINT/SIGTERM. */
+/**
+ * Reads config, opens and migrates the database, loads the keys, then listens; stops cleanly
+ * (server, then database) on SIGINT/SIGTERM.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   let ready = false;
-  const web = await createWebAssets(path.resolve('dist/web'));
-  const app = createApp({ web, isReady: () => ready });
+
+  const db = await openDatabase(config);
+  const applied = await runMigrations(db);
+  if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
+  const { app } = await composeApp({
+    config,
+    db,
+    webDir: path.resolve('dist/web'),
+    isReady: () => ready,
+  });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     ready = true;
@@ -20,11 +32,18 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    ready = false;
     console.log(`${signal} received, shutting down`);
-    server.close(() => process.exit(0));
+    const exit = (code: number) => {
+      db.close().then(
+        () => process.exit(code),
+        () => process.exit(1),
+      );
+    };
+    server.close(() => exit(0));
     // Idle keep-alive sockets must not hold the process open.
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-    setTimeout(() => process.exit(0), 5000).unref();
+    setTimeout(() => exit(0), 5000).unref();
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

@@ -2,13 +2,25 @@ import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import type { SqlDatabase } from './sql.ts';
 
+export interface PgliteDatabase extends SqlDatabase {
+  /** A snapshot of the whole data directory (uncompressed tar), to open copies from. */
+  dump(): Promise<Blob>;
+}
+
 /**
  * Opens PGlite in `dataDir` (created if missing), or in memory when `dataDir` is undefined.
  * PGlite serialises work itself: `transaction` holds its lock, so one transaction runs at a time.
  */
-export async function openPglite(dataDir: string | undefined): Promise<SqlDatabase> {
+export async function openPglite(
+  dataDir: string | undefined,
+  options: { loadDataDir?: Blob } = {},
+): Promise<PgliteDatabase> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir);
+  // Starting from a dump skips initdb (about 0.5 s instead of 3-4 s): the test harness uses it.
+  const pg = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   let closed = false;
   return {
     kind: 'pglite',
@@ -31,6 +43,9 @@ export async function openPglite(dataDir: string | undefined): Promise<SqlDataba
           },
         }),
       );
+    },
+    async dump() {
+      return pg.dumpDataDir('none');
     },
     async close() {
       if (closed) return;

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 
 export const BASE_PATH = '/keebshop/';
@@ -17,13 +17,13 @@ export interface WebAssets {
 
 /**
  * Serves the built web app from `distDir`. `renderIndex` lets the server put its public
- * configuration into the page (the app-config tag) once, at boot.
+ * configuration into the page (the app-config tag) per request: the file is read once, at boot.
  */
 export async function createWebAssets(
   distDir: string,
-  renderIndex: (html: string) => string = (html) => html,
+  renderIndex: (html: string, c: Context) => string = (html) => html,
 ): Promise<WebAssets> {
-  const html = renderIndex(await readFile(path.join(distDir, 'index.html'), 'utf8'));
+  const html = await readFile(path.join(distDir, 'index.html'), 'utf8');
   const root = path.relative(process.cwd(), distDir) || '.';
   return {
     assets: serveStatic({
@@ -35,7 +35,7 @@ export async function createWebAssets(
     }),
     index: async (c) => {
       c.header('Cache-Control', 'no-cache');
-      return c.html(html);
+      return c.html(renderIndex(html, c));
     },
   };
 }

@@ -1,0 +1,20 @@
+import type { Hono } from 'hono';
+import type { AuthContext } from './context.ts';
+
+/** GET /.well-known/jwks.json: the public ES256 keys (kid, alg, use), cached 10 minutes as GoTrue does. */
+export function jwksRoutes(app: Hono, ctx: AuthContext): void {
+  app.get('/.well-known/jwks.json', (c) => {
+    const keys = [...ctx.tokens.keys.publicKeys.values()].map(({ jwk }) => ({
+      kty: jwk.kty,
+      crv: jwk.crv,
+      x: jwk.x,
+      y: jwk.y,
+      kid: jwk.kid,
+      alg: jwk.alg,
+      use: jwk.use,
+      key_ops: ['verify'],
+    }));
+    c.header('Cache-Control', 'public, max-age=600');
+    return c.json({ keys });
+  });
+}

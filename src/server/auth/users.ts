@@ -1,0 +1,103 @@
+import type { Queryable } from '../db/types.ts';
+
+export interface UserRow {
+  id: string;
+  aud: string;
+  role: string;
+  email: string;
+  encrypted_password: string;
+  email_confirmed_at: Date | null;
+  last_sign_in_at: Date | null;
+  raw_app_meta_data: Record<string, unknown>;
+  raw_user_meta_data: Record<string, unknown>;
+  is_anonymous: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface IdentityRow {
+  id: string;
+  provider_id: string;
+  user_id: string;
+  identity_data: Record<string, unknown>;
+  provider: string;
+  last_sign_in_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : undefined);
+
+/** Lower-cases and trims an email: one account per address, however it is typed. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>('SELECT * FROM auth.users WHERE email = $1', [email]);
+  return rows[0];
+}
+
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>('SELECT * FROM auth.users WHERE id = $1', [id]);
+  return rows[0];
+}
+
+/** Creates a confirmed user with its email identity (no confirmation mail: the account works at once). */
+export async function insertUser(
+  db: Queryable,
+  email: string,
+  passwordHash: string,
+  metadata: Record<string, unknown>,
+  now: Date,
+): Promise<string> {
+  const id = crypto.randomUUID();
+  await db.query(
+    `INSERT INTO auth.users (id, email, encrypted_password, email_confirmed_at, raw_user_meta_data, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $4, $4)`,
+    [id, email, passwordHash, now, metadata],
+  );
+  await db.query(
+    `INSERT INTO auth.identities (id, provider_id, user_id, identity_data, provider, created_at, updated_at)
+     VALUES ($1, $2::text, $2::uuid, $3, 'email', $4, $4)`,
+    [crypto.randomUUID(), id, identityData(id, email), now],
+  );
+  return id;
+}
+
+export function identityData(userId: string, email: string) {
+  return { sub: userId, email, email_verified: true, phone_verified: false };
+}
+
+/** The user as GoTrue sends it (SPEC section 3: id, email, identities, factors). */
+export async function userJson(db: Queryable, user: UserRow): Promise<Record<string, unknown>> {
+  const { rows } = await db.query<IdentityRow>(
+    'SELECT * FROM auth.identities WHERE user_id = $1 ORDER BY created_at',
+    [user.id],
+  );
+  return {
+    id: user.id,
+    aud: user.aud,
+    role: user.role,
+    email: user.email,
+    email_confirmed_at: iso(user.email_confirmed_at),
+    phone: '',
+    confirmed_at: iso(user.email_confirmed_at),
+    last_sign_in_at: iso(user.last_sign_in_at),
+    app_metadata: user.raw_app_meta_data,
+    user_metadata: user.raw_user_meta_data,
+    identities: rows.map((i) => ({
+      identity_id: i.id,
+      id: i.provider_id,
+      user_id: i.user_id,
+      identity_data: i.identity_data,
+      provider: i.provider,
+      last_sign_in_at: iso(i.last_sign_in_at),
+      created_at: iso(i.created_at),
+      updated_at: iso(i.updated_at),
+      email: typeof i.identity_data.email === 'string' ? i.identity_data.email : undefined,
+    })),
+    factors: [],
+    created_at: iso(user.created_at),
+    updated_at: iso(user.updated_at),
+    is_anonymous: user.is_anonymous,
+  };
+}

@@ -1,0 +1,39 @@
+import type { Hono } from 'hono';
+import { createApp } from './app.ts';
+import { createAuthService, type AuthService } from './auth/service.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/types.ts';
+import { appConfigRenderer } from './web/app-config.ts';
+import { createWebAssets } from './web/static.ts';
+
+export interface ComposeOptions {
+  config: Config;
+  /** Open and migrated. */
+  db: Database;
+  /** The built web app (dist/web) to serve under /keebshop/. */
+  webDir: string;
+  isReady: () => boolean;
+  /** The clock auth uses; tests move it. */
+  now?: () => Date;
+}
+
+/**
+ * Builds the whole app over an open database: the one place main.ts and the test harness share,
+ * so tests run exactly what production runs.
+ */
+export async function composeApp(
+  options: ComposeOptions,
+): Promise<{ app: Hono; auth: AuthService }> {
+  const { config, db } = options;
+  const auth = await createAuthService(db, {
+    settings: config.auth,
+    publicUrl: config.publicUrl,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const web = await createWebAssets(
+    options.webDir,
+    appConfigRenderer({ publicUrl: config.publicUrl, anonKey: auth.anonKey }),
+  );
+  const app = createApp({ web, db, auth, isReady: options.isReady });
+  return { app, auth };
+}
