@@ -31,8 +31,8 @@ const itemShape = z.object({
   id: z.number().int().optional(),
   color: z.string().nullish(),
   // Checked below with the product's name in the message.
-  quantity: z.unknown(),
-  price: z.unknown(),
+  quantity: z.unknown().optional(),
+  price: z.unknown().optional(),
 });
 
 const bodyShape = z.object({ items: z.array(z.unknown()) });
