@@ -1,0 +1,97 @@
+import { AuthApiError, AuthWeakPasswordError } from '@supabase/auth-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets, type TestDatabase } from '../../../tests/helpers/databases.ts';
+import { startTestServer, type TestServer } from '../../../tests/helpers/server.ts';
+
+describe.each(databaseTargets())('GET and PUT /user on $name', (target) => {
+  let db: TestDatabase;
+  let server: TestServer;
+  beforeAll(async () => {
+    db = await target.open();
+    server = await startTestServer(db);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await db?.close();
+  });
+
+  async function signedIn(email: string, password = 'password-1') {
+    const client = server.authClient();
+    expect((await client.signUp({ email, password })).error).toBeNull();
+    expect((await client.signInWithPassword({ email, password })).error).toBeNull();
+    return client;
+  }
+
+  it('getUser answers the signed-in user from the server', async () => {
+    const client = await signedIn('get@example.com');
+    const { data, error } = await client.getUser();
+    expect(error).toBeNull();
+    expect(data.user).toMatchObject({ email: 'get@example.com', factors: [], identities: [{}] });
+  });
+
+  it('getUser without a session fails with "Auth session missing!"', async () => {
+    const { error } = await server.authClient().getUser();
+    expect(error?.message).toBe('Auth session missing!');
+  });
+
+  it('updateUser changes the email: the new one signs in, the old one no longer does', async () => {
+    const client = await signedIn('old@example.com');
+    const { data, error } = await client.updateUser({ email: 'New@Example.com' });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe('new@example.com');
+    expect(data.user?.identities?.[0]?.identity_data?.email).toBe('new@example.com');
+
+    const other = server.authClient();
+    const oldLogin = await other.signInWithPassword({
+      email: 'old@example.com',
+      password: 'password-1',
+    });
+    expect(oldLogin.error?.message).toBe('Invalid login credentials');
+    const newLogin = await other.signInWithPassword({
+      email: 'new@example.com',
+      password: 'password-1',
+    });
+    expect(newLogin.error).toBeNull();
+  });
+
+  it('updateUser refuses an email that is taken or invalid', async () => {
+    await signedIn('taken@example.com');
+    const client = await signedIn('wants@example.com');
+    const taken = await client.updateUser({ email: 'taken@example.com' });
+    expect(taken.error).toBeInstanceOf(AuthApiError);
+    expect(taken.error).toMatchObject({ status: 422, code: 'email_exists' });
+    const invalid = await client.updateUser({ email: 'nope' });
+    expect(invalid.error).toMatchObject({ status: 400, code: 'email_address_invalid' });
+    expect((await client.getUser()).data.user?.email).toBe('wants@example.com');
+  });
+
+  it('updateUser changes the password under the same policy', async () => {
+    const client = await signedIn('pw@example.com', 'first-password');
+    const weak = await client.updateUser({ password: 'short' });
+    expect(weak.error).toBeInstanceOf(AuthWeakPasswordError);
+    const same = await client.updateUser({ password: 'first-password' });
+    expect(same.error).toMatchObject({ status: 422, code: 'same_password' });
+    const ok = await client.updateUser({ password: 'second-password' });
+    expect(ok.error).toBeNull();
+
+    const other = server.authClient();
+    const oldLogin = await other.signInWithPassword({
+      email: 'pw@example.com',
+      password: 'first-password',
+    });
+    expect(oldLogin.error?.message).toBe('Invalid login credentials');
+    const newLogin = await other.signInWithPassword({
+      email: 'pw@example.com',
+      password: 'second-password',
+    });
+    expect(newLogin.error).toBeNull();
+  });
+
+  it('refuses GET /user without a bearer token, with 401 no_authorization', async () => {
+    const res = await server.fetch(`${server.url}/auth/v1/user`, {
+      headers: { apikey: server.anonKey, authorization: `Bearer ${server.anonKey}` },
+    });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ code: 'no_authorization' });
+  });
+});
