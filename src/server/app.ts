@@ -1,9 +1,14 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { HTTPException } from 'hono/http-exception';
-import { HttpError } from './http/errors.ts';
+import { bodyLimit } from './http/body-limit.ts';
+import { apiCors } from './http/cors.ts';
+import { createQuietLogger, type Logger } from './http/logger.ts';
+import { createErrorHandler, createNotFoundHandler } from './http/on-error.ts';
+import { requestLog } from './http/request-log.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import type { AuthService } from './auth/service.ts';
 import type { Database } from './db/types.ts';
+import { createRestApi } from './rest/index.ts';
 import { BASE_PATH, type WebAssets } from './web/static.ts';
 
 export interface AppDeps {
@@ -14,13 +19,28 @@ export interface AppDeps {
   auth: AuthService;
   /** Resolves true once every backing service (database, sandbox) is ready. */
   isReady: () => boolean;
+  /** JSON request and error logs; when omitted, only errors are logged (to console.error). */
+  logger?: Logger;
 }
+
+/** The APIs browsers call cross-origin with the Supabase and functions clients. */
+const API_PATHS = ['/rest/v1/*', '/auth/v1/*', '/functions/v1/*'];
+/** The largest request body any API accepts. */
+const API_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The one route table: every endpoint of the server and its guard. */
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
+  const logger = deps.logger ?? createQuietLogger();
 
+  // Around every request: id + log line, security headers, compression; CORS and a body limit on the APIs.
+  app.use(requestLog({ logger }));
+  app.use(securityHeaders());
   app.use(compress());
+  for (const path of API_PATHS) {
+    app.use(path, apiCors());
+    app.use(path, bodyLimit({ maxBytes: API_BODY_LIMIT_BYTES }));
+  }
 
   // Operations
   app.get('/healthz', (c) =>
@@ -30,6 +50,19 @@ export function createApp(deps: AppDeps): Hono {
   // Auth (Supabase GoTrue-compatible)
   app.route('/auth/v1', deps.auth.routes);
 
+  // Data (PostgREST-compatible): each request is one transaction as anon or authenticated.
+  const rest = createRestApi({
+    db: deps.db,
+    anonKey: deps.auth.anonKey,
+    verifyAccessToken: deps.auth.verifyAccessToken,
+  });
+  app.get('/rest/v1/rpc/:fn', rest.callFunction);
+  app.post('/rest/v1/rpc/:fn', rest.callFunction);
+  app.get('/rest/v1/:table', rest.read);
+  app.post('/rest/v1/:table', rest.insert);
+  app.patch('/rest/v1/:table', rest.update);
+  app.delete('/rest/v1/:table', rest.remove);
+
   // The web app
   app.get('/', (c) => c.redirect(BASE_PATH, 302));
   app.get('/keebshop', (c) => c.redirect(BASE_PATH, 301));
@@ -37,16 +70,8 @@ export function createApp(deps: AppDeps): Hono {
   app.get(BASE_PATH, deps.web.index);
   app.get(`${BASE_PATH}index.html`, deps.web.index);
 
-  app.notFound((c) => c.json({ message: 'Not found' }, 404));
-  app.onError((err, c) => {
-    if (err instanceof HttpError) {
-      for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
-      return c.json(err.body, err.status as 400);
-    }
-    if (err instanceof HTTPException) return err.getResponse();
-    console.error(err);
-    return c.json({ message: 'Internal server error' }, 500);
-  });
+  app.notFound(createNotFoundHandler());
+  app.onError(createErrorHandler({ logger }));
 
   return app;
 }
