@@ -28,7 +28,7 @@ export interface TestServer {
   /** fetch() into the app: in-process (app.request) unless listening on a port. */
   fetch: typeof fetch;
   /** The official auth client (@supabase/auth-js) pointed at this server, with memory storage. */
-  authClient(options?: { headers?: Record<string, string> }): GoTrueClient;
+  authClient(options?: { headers?: Record<string, string>; fetch?: typeof fetch }): GoTrueClient;
   /** The official PostgREST client, as anon or with a user's access token. */
   restClient(accessToken?: string): PostgrestClient;
   close(): Promise<void>;
@@ -106,7 +106,7 @@ export async function startTestServer(
       return new GoTrueClient({
         url: `${url}/auth/v1`,
         headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, ...options.headers },
-        fetch: doFetch,
+        fetch: options.fetch ?? doFetch,
         storage: {
           getItem: (k) => memory.get(k) ?? null,
           setItem: (k, v) => void memory.set(k, v),
