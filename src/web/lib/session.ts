@@ -21,7 +21,8 @@ export interface SessionStore {
   /** Ends the session on the server when it can, and always in this browser. */
   signOut(): Promise<void>;
   clearUserError(): void;
-  dispose(): void;
+  /** Stops following auth events and disposes the clients it loaded. */
+  dispose(): Promise<void>;
 }
 
 export interface SessionStoreOptions {
@@ -118,11 +119,12 @@ export function createSessionStore({
       setUser(null);
     },
     clearUserError: () => set({ userError: null }),
-    dispose() {
+    async dispose() {
       disposed = true;
       unsubscribe?.();
       listeners.clear();
-      void started?.then((b) => b.dispose()).catch(() => undefined);
+      const b = await started?.catch(() => undefined);
+      await b?.dispose();
     },
   };
 }

@@ -16,14 +16,16 @@ export interface BackendOptions {
   fetch?: typeof fetch;
   /** Off in tests that must not leave a 30 s ticker behind. */
   autoRefreshToken?: boolean;
+  /** Defaults to supabase-js's key for the URL; tests give each simulated page load its own. */
+  storageKey?: string;
 }
 
 export interface Backend {
   auth: GoTrueClient;
   db: PostgrestClient<ShopDatabase>;
   functions: FunctionsClient;
-  /** Stops timers and listeners (tests, or a page being torn down). */
-  dispose(): void;
+  /** Stops the refresh ticker, the cross-tab channel and the listeners (tests, or teardown). */
+  dispose(): Promise<void>;
 }
 
 /** Builds the three clients as supabase-js's createClient would wire them, minus realtime/storage. */
@@ -35,7 +37,7 @@ export function createBackend(config: BackendConfig, options: BackendOptions = {
   const auth = new GoTrueClient({
     url: `${baseUrl}/auth/v1`,
     headers: { apikey, Authorization: `Bearer ${apikey}` },
-    storageKey: authStorageKey(baseUrl),
+    storageKey: options.storageKey ?? authStorageKey(baseUrl),
     persistSession: true,
     autoRefreshToken: options.autoRefreshToken ?? true,
     detectSessionInUrl: false,
@@ -65,8 +67,6 @@ export function createBackend(config: BackendConfig, options: BackendOptions = {
     auth,
     db,
     functions,
-    dispose: () => {
-      void auth.stopAutoRefresh();
-    },
+    dispose: () => auth.dispose(),
   };
 }

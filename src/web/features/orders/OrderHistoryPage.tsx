@@ -77,20 +77,17 @@ function Line({ line }: { line: OrderLine }) {
       </div>
       <div className="order-line__info">
         <h3 className="order-line__name">{line.productName}</h3>
-        <dl className="order-line__facts">
-          <div>
-            <dt>{T.colour}</dt>
-            <dd>{line.color}</dd>
-          </div>
-          <div>
-            <dt>{T.quantity}</dt>
-            <dd>{line.quantity}</dd>
-          </div>
-          <div>
-            <dt>{T.price}</dt>
-            <dd className="price">{formatPrice(line.priceCents)}</dd>
-          </div>
-        </dl>
+        <p className="order-line__facts">
+          <span>
+            {T.colour}: {line.color}
+          </span>
+          <span>
+            {T.quantity}: {line.quantity}
+          </span>
+          <span>
+            {T.price}: <span className="price">{formatPrice(line.priceCents)}</span>
+          </span>
+        </p>
       </div>
     </li>
   );

@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, startTestShop, type TestShop } from '../../lib/test-shop.testing.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+let shop: TestShop;
+const password = 'menu-password-1';
+let email = '';
+let n = 0;
+
+beforeAll(async () => {
+  shop = await startTestShop();
+}, 60_000);
+afterAll(() => shop.close());
+afterEach(() => shop.disposeStores());
+
+async function renderSignedIn() {
+  email = `menu-${++n}@example.com`;
+  await shop.createAccount(email, password);
+  const store = shop.newStore();
+  await signIn(store, email, password);
+  shop.renderPage(<UserMenu loginLink={<a href="#/login">Login</a>} />, store);
+  const button = await screen.findByRole('button', { name: 'Account menu' });
+  return { store, button };
+}
+
+const menu = () => screen.queryByRole('menu');
+const item = (name: string) => screen.getByRole('menuitem', { name });
+
+describe('account menu', () => {
+  it('is a menu button that opens Order History, Settings and Logout, and names the shopper', async () => {
+    const user = userEvent.setup();
+    const { button } = await renderSignedIn();
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(menu()).toBeNull();
+
+    await user.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const items = within(menu()!).getAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['Order History', 'Settings', 'Logout']);
+    expect(item('Order History').getAttribute('href')).toBe('#/orderHistory');
+    expect(item('Settings').getAttribute('href')).toBe('#/settings');
+    expect(screen.getByText(email).textContent).toBe(email);
+    expect(document.activeElement).toBe(item('Order History'));
+  });
+
+  it('is used by keyboard: arrows move and wrap, Home and End jump, Escape closes back to the button', async () => {
+    const user = userEvent.setup();
+    const { button } = await renderSignedIn();
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(item('Order History'));
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(item('Settings'));
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(document.activeElement).toBe(item('Order History'));
+    await user.keyboard('{ArrowUp}');
+    expect(document.activeElement).toBe(item('Logout'));
+    await user.keyboard('{Home}');
+    expect(document.activeElement).toBe(item('Order History'));
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(item('Logout'));
+
+    await user.keyboard('{Escape}');
+    expect(menu()).toBeNull();
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+
+    // ArrowUp on the button opens the menu at its last item.
+    await user.keyboard('{ArrowUp}');
+    expect(document.activeElement).toBe(item('Logout'));
+  });
+
+  it('closes on a click outside it', async () => {
+    const user = userEvent.setup();
+    const { button } = await renderSignedIn();
+    await user.click(button);
+    expect(menu()).not.toBeNull();
+    await user.click(document.body);
+    expect(menu()).toBeNull();
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('closes when an item is chosen', async () => {
+    const user = userEvent.setup();
+    const { button } = await renderSignedIn();
+    await user.click(button);
+    await user.click(item('Settings'));
+    expect(menu()).toBeNull();
+    expect(window.location.hash).toBe('#/settings');
+  });
+
+  it('logs out: the session ends on the server, the menu closes and the page goes to /', async () => {
+    const user = userEvent.setup();
+    window.location.hash = '#/settings';
+    const { store, button } = await renderSignedIn();
+    const { data } = await (await store.backend()).auth.getSession();
+    const token = data.session?.access_token;
+
+    await user.click(button);
+    await user.click(item('Logout'));
+
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Account menu' })).toBeNull();
+    await waitFor(() => expect(window.location.hash).toBe('#/'));
+    expect(store.getState()).toMatchObject({ status: 'signedOut', user: null });
+    expect(shop.requests).toContain('POST /auth/v1/logout?scope=global');
+    // The old token is refused now: the server ended the session.
+    const refused = await fetch(`${shop.server.url}/auth/v1/user`, {
+      headers: { apikey: shop.server.anonKey, Authorization: `Bearer ${token}` },
+    });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+  });
+
+  it('says "Failed to fetch user: " when a stored session is no longer valid, and shows Login', async () => {
+    email = `menu-${++n}@example.com`;
+    await shop.createAccount(email, password);
+    const earlier = shop.newStore();
+    await signIn(earlier, email, password);
+    // Signed out everywhere from another device while this page was closed.
+    const elsewhere = shop.newStore();
+    await signIn(elsewhere, email, password);
+    await elsewhere.signOut();
+
+    const reloaded = shop.newStore(earlier.storageKey);
+    expect(reloaded.getState().status).toBe('loading');
+    shop.renderPage(<UserMenu loginLink={<a href="#/login">Login</a>} />, reloaded);
+    // The stored session first shows the account button, until the server's answer.
+    expect(screen.getByRole('button', { name: 'Account menu' })).toBeTruthy();
+
+    const alert = await screen.findByText(/^Failed to fetch user: \S/);
+    expect(alert.closest('[role="alert"]')).not.toBeNull();
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(reloaded.getState()).toMatchObject({ status: 'signedOut', user: null });
+  });
+});

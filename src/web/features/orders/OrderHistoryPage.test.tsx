@@ -1,0 +1,211 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { findProductByName } from '../../../catalogue/index.ts';
+import { Logo, ProductArt } from '../../components/art/index.ts';
+import { signIn, startTestShop, type TestShop } from '../../lib/test-shop.testing.tsx';
+import { OrderHistoryPage } from './index.ts';
+
+let shop: TestShop;
+const password = 'orders-password-1';
+let n = 0;
+
+beforeAll(async () => {
+  shop = await startTestShop();
+}, 60_000);
+afterAll(() => shop.close());
+afterEach(() => shop.disposeStores());
+
+interface Line {
+  session: string;
+  line: number;
+  name: string;
+  key: string;
+  color: string;
+  quantity: number;
+  price: string;
+  at: string;
+}
+
+/** Records order rows as the server's fulfilment does (browsers cannot insert orders). */
+async function recordOrders(userId: string, lines: Line[]) {
+  for (const l of lines) {
+    await shop.server.query(
+      `INSERT INTO public.orders (user_id, product_name, selected_color, quantity, price, created_at,
+         checkout_session_id, line_number, product_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [userId, l.name, l.color, l.quantity, l.price, l.at, l.session, l.line, l.key],
+    );
+  }
+}
+
+async function shopper() {
+  const email = `orders-${++n}@example.com`;
+  const userId = await shop.createAccount(email, password);
+  const store = shop.newStore();
+  await signIn(store, email, password);
+  return { store, userId };
+}
+
+const ordersList = () => screen.getByRole('list', { name: 'Orders' });
+
+describe('Order History', () => {
+  it('asks a signed-out visitor to log in', () => {
+    shop.renderPage(<OrderHistoryPage />, shop.newStore());
+    expect(screen.getByRole('heading', { level: 1, name: 'Order History' })).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Log in' });
+    expect(link.getAttribute('href')).toBe('#/login');
+  });
+
+  it('shows a loading state, then "You have no past orders." for a new shopper', async () => {
+    const { store } = await shopper();
+    const release = shop.hold(/\/rest\/v1\/orders/);
+    shop.renderPage(<OrderHistoryPage />, store);
+    expect(await screen.findByText('Loading your orders…')).toBeTruthy();
+    release();
+    expect(await screen.findByText('You have no past orders.')).toBeTruthy();
+    expect(shop.requests).toContainEqual(
+      expect.stringMatching(
+        /^GET \/rest\/v1\/orders\?select=\*&user_id=eq\.[0-9a-f-]+&order=created_at\.desc$/,
+      ),
+    );
+  });
+
+  it('groups the lines by checkout, newest first, with date, total, picture, colour, quantity and price', async () => {
+    const { store, userId } = await shopper();
+    const { userId: someoneElse } = await shopper();
+    const pro = findProductByName('Mechanical Keyboard Pro')!;
+    const blue = findProductByName('Blue Switch')!;
+    await recordOrders(userId, [
+      {
+        session: 'cs_old',
+        line: 0,
+        name: pro.name,
+        key: pro.key,
+        color: 'White',
+        quantity: 1,
+        price: '120.00',
+        at: '2026-11-01T09:00:00Z',
+      },
+      {
+        session: 'cs_new',
+        line: 0,
+        name: blue.name,
+        key: blue.key,
+        color: blue.selectedColor,
+        quantity: 3,
+        price: '0.75',
+        at: '2026-11-20T12:00:00Z',
+      },
+      {
+        session: 'cs_new',
+        line: 1,
+        name: 'Retired Board',
+        key: 'keyboards:9999',
+        color: 'Grey',
+        quantity: 1,
+        price: '49.50',
+        at: '2026-11-20T12:00:00Z',
+      },
+    ]);
+    await recordOrders(someoneElse, [
+      {
+        session: 'cs_other',
+        line: 0,
+        name: pro.name,
+        key: pro.key,
+        color: 'Red',
+        quantity: 9,
+        price: '120.00',
+        at: '2026-11-21T09:00:00Z',
+      },
+    ]);
+
+    shop.renderPage(<OrderHistoryPage />, store);
+    await waitFor(() => expect(ordersList()).toBeTruthy());
+    const groups = within(ordersList())
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement === ordersList());
+    expect(groups).toHaveLength(2);
+    const [newest, oldest] = groups as [HTMLElement, HTMLElement];
+
+    expect(newest.querySelector('time')?.getAttribute('datetime')).toMatch(/^2026-11-20/);
+    expect(within(newest).getByRole('heading', { level: 2 }).textContent).toMatch(/Nov 20, 2026/);
+    expect(newest.textContent).toContain('Total: $51.75'); // 3 × $0.75 + $49.50
+    const lines = within(newest).getAllByRole('listitem');
+    expect(lines.map((l) => within(l).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Blue Switch',
+      'Retired Board',
+    ]);
+    expect(lines[0]!.textContent).toContain(`Colour: ${blue.selectedColor}`);
+    expect(lines[0]!.textContent).toContain('Quantity: 3');
+    expect(lines[0]!.textContent).toContain('Price: $0.75');
+    // The catalogue's drawing for a known product, the logo for one the catalogue no longer has.
+    expect(lines[0]!.querySelector('.order-line__thumb')!.innerHTML).toBe(
+      renderToStaticMarkup(<ProductArt product={blue} color={blue.selectedColor} decorative />),
+    );
+    expect(lines[1]!.querySelector('.order-line__thumb')!.innerHTML).toBe(
+      renderToStaticMarkup(<Logo decorative />),
+    );
+
+    expect(oldest.textContent).toContain('Total: $120.00');
+    expect(oldest.textContent).toContain('Colour: White');
+    expect(oldest.querySelector('.order-line__thumb')!.innerHTML).toBe(
+      renderToStaticMarkup(<ProductArt product={pro} color="White" decorative />),
+    );
+    // Someone else's order never shows.
+    expect(screen.queryByText('Quantity: 9')).toBeNull();
+    expect(document.body.textContent).not.toContain('Red');
+  });
+
+  it('logs a failed fetch and offers to try again', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    const { store } = await shopper();
+    shop.failNext(/\/rest\/v1\/orders/, () =>
+      Response.json(
+        { code: 'XX000', details: null, hint: null, message: 'database unavailable' },
+        { status: 500 },
+      ),
+    );
+    shop.renderPage(<OrderHistoryPage />, store);
+
+    expect((await screen.findByText('Your orders could not be loaded.')).getAttribute('role')).toBe(
+      'alert',
+    );
+    expect(logged).toHaveBeenCalledWith(
+      'Error fetching orders:',
+      expect.objectContaining({ message: 'database unavailable' }),
+    );
+    logged.mockRestore();
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('You have no past orders.')).toBeTruthy();
+    expect(screen.queryByText('Your orders could not be loaded.')).toBeNull();
+  });
+
+  it('drops the orders from the page when the shopper logs out', async () => {
+    const { store, userId } = await shopper();
+    const pro = findProductByName('Mechanical Keyboard Pro')!;
+    await recordOrders(userId, [
+      {
+        session: 'cs_1',
+        line: 0,
+        name: pro.name,
+        key: pro.key,
+        color: 'Black',
+        quantity: 1,
+        price: '120.00',
+        at: '2026-11-20T10:00:00Z',
+      },
+    ]);
+    shop.renderPage(<OrderHistoryPage />, store);
+    expect(await screen.findByRole('heading', { level: 3, name: pro.name })).toBeTruthy();
+
+    await store.signOut();
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Orders' })).toBeNull());
+    expect(screen.queryByText(pro.name)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
+  });
+});
