@@ -16,27 +16,27 @@ export interface DatabaseTarget {
   open(options?: { migrate?: boolean }): Promise<TestDatabase>;
 }
 
-// initdb takes seconds on PGlite; a migrated snapshot made once per worker opens in ~0.5 s.
+// initdb takes seconds on PGlite; snapshots made once per worker open in about 0.5 s.
+let emptySnapshot: Promise<Blob> | undefined;
 let migratedSnapshot: Promise<Blob> | undefined;
-function snapshot(): Promise<Blob> {
-  migratedSnapshot ??= (async () => {
-    const db = await openPglite(undefined);
-    try {
-      await runMigrations(db);
-      return await db.dump();
-    } finally {
-      await db.close();
-    }
-  })();
-  return migratedSnapshot;
+async function dumpOf(prepare: (db: SqlDatabase) => Promise<unknown>): Promise<Blob> {
+  const db = await openPglite(undefined);
+  try {
+    await prepare(db);
+    return await db.dump();
+  } finally {
+    await db.close();
+  }
+}
+function snapshot(migrated: boolean): Promise<Blob> {
+  if (migrated) return (migratedSnapshot ??= dumpOf(runMigrations));
+  return (emptySnapshot ??= dumpOf(async () => {}));
 }
 
 const pgliteTarget: DatabaseTarget = {
   name: 'pglite',
   async open({ migrate = true } = {}) {
-    return migrate
-      ? openPglite(undefined, { loadDataDir: await snapshot() })
-      : openPglite(undefined);
+    return openPglite(undefined, { loadDataDir: await snapshot(migrate) });
   },
 };
 
