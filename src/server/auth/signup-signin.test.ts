@@ -126,7 +126,11 @@ describe.each(databaseTargets())('sign-up and password sign-in on $name', (targe
       [await post('/token', '{}'), 400, 'unsupported_grant_type'],
       [await post('/token?grant_type=password', '{"email":'), 400, 'bad_json'],
       [await post('/token?grant_type=password', '[1]'), 400, 'bad_json'],
-      [await post('/token?grant_type=password', '{"email":1,"password":2}'), 400, 'validation_failed'],
+      [
+        await post('/token?grant_type=password', '{"email":1,"password":2}'),
+        400,
+        'validation_failed',
+      ],
       [await post('/signup', '{"email":"a@b.co"}'), 400, 'validation_failed'],
       [await post('/token?grant_type=refresh_token', '{}'), 400, 'validation_failed'],
       [await post('/signup', '{}', { apikey: 'sb_publishable_wrong' }), 401, 'invalid_api_key'],
@@ -139,7 +143,10 @@ describe.each(databaseTargets())('sign-up and password sign-in on $name', (targe
       expect(body.msg).toEqual(expect.any(String));
       expect(body.message).toBe(body.msg);
     }
-    const noKey = await server.fetch(`${server.url}/auth/v1/signup`, { method: 'POST', body: '{}' });
+    const noKey = await server.fetch(`${server.url}/auth/v1/signup`, {
+      method: 'POST',
+      body: '{}',
+    });
     expect(noKey.status).toBe(401);
     expect(await noKey.json()).toMatchObject({ code: 'no_api_key' });
   });
