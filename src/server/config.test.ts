@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it("defaults to GoTrue's token lifetime, OWASP's scrypt cost and a 10 s reuse window", () => {
+    const config = loadConfig({});
+    expect(config.publicUrl).toBeUndefined();
+    expect(config.auth).toEqual({
+      jwtExpirySeconds: 3600,
+      refreshReuseSeconds: 10,
+      signInLimit: { perEmail: 10, perIp: 30, windowSeconds: 300 },
+      trustProxy: false,
+      scryptLog2N: 17,
+    });
+  });
+
+  it('reads the auth knobs and PUBLIC_URL', () => {
+    const config = loadConfig({
+      JWT_EXPIRY: '900',
+      PUBLIC_URL: 'https://shop.example/',
+      SIGNIN_RATE_LIMIT_PER_EMAIL: '5',
+      TRUST_PROXY: 'true',
+      TEST_ONLY_SCRYPT_LOG2_N: '10',
+    });
+    expect(config.publicUrl).toBe('https://shop.example');
+    expect(config.auth).toMatchObject({
+      jwtExpirySeconds: 900,
+      signInLimit: { perEmail: 5 },
+      trustProxy: true,
+      scryptLog2N: 10,
+    });
+  });
+
+  it('lists every problem at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ JWT_EXPIRY: '60', PUBLIC_URL: 'ftp://x', TRUST_PROXY: 'maybe' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/^JWT_EXPIRY: /m);
+    expect(problems).toMatch(/^PUBLIC_URL: must be an http:\/\/ or https:\/\/ URL/m);
+    expect(problems).toMatch(/^TRUST_PROXY: /m);
+  });
+});
