@@ -62,6 +62,9 @@ export async function startServer(
 ): Promise<RunningServer> {
   buildIfStale();
   const port = await freePort();
+  // The payments sandbox gets a port of its own, never a development server's 12111.
+  let sandboxPort = await freePort();
+  while (sandboxPort === port) sandboxPort = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'keebshop-bench-'));
   const child = spawn(
     process.execPath,
@@ -75,6 +78,7 @@ export async function startServer(
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         DATABASE_URL: options.databaseUrl ?? '',
+        SANDBOX_PORT: String(sandboxPort),
         LOG_LEVEL: 'warn',
         ...options.env,
       },
