@@ -23,7 +23,7 @@ const backend = {
 
 const app = createApp({
   ...backend,
-  web: { assets: (c) => c.text('asset'), index: (c) => c.html(page) },
+  web: { assets: async (c) => c.text('asset'), index: async (c) => c.html(page) },
   isReady: () => true,
 });
 
@@ -182,10 +182,10 @@ describe('the error handler', () => {
     const quiet = createApp({
       ...backend,
       web: {
-        assets: () => {
+        assets: async () => {
           throw new Error('disk gone');
         },
-        index: (c) => c.html(page),
+        index: async (c) => c.html(page),
       },
       isReady: () => true,
     });

@@ -235,6 +235,19 @@ describe.each(databaseTargets())('bad input on $name', (target) => {
     expect(args.message).toContain('public.delete_user(everyone)');
   });
 
+  it('writes to a relation that cannot take them (a GROUP BY view) are 405, not a crash', async () => {
+    for (const [method, path] of [
+      ['POST', '/rest/v1/product_ratings'],
+      ['PATCH', '/rest/v1/product_ratings?product_key=eq.keyboards:1'],
+      ['DELETE', '/rest/v1/product_ratings?product_key=eq.keyboards:1'],
+    ] as const) {
+      const body = method === 'DELETE' ? undefined : JSON.stringify({ rating_count: 1000 });
+      const res = await send(path, { method, ...(body ? { body } : {}) }, alice.accessToken);
+      const error = await expectRestError(res, 405);
+      expect(error.message).toContain('"product_ratings"');
+    }
+  });
+
   it('SQL in filter values, names, order, select and rpc names is data or a 4xx, never SQL', async () => {
     for (const value of HOSTILE) {
       const res = await send(

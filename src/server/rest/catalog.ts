@@ -4,6 +4,8 @@ import type { Queryable } from '../db/types.ts';
 export interface TableInfo {
   name: string;
   columns: Map<string, string>;
+  /** What the relation itself allows (a GROUP BY view allows no writes); grants decide the rest. */
+  writable: { insert: boolean; update: boolean; delete: boolean };
 }
 
 /** A named argument a function takes (IN, INOUT or VARIADIC). */
@@ -32,7 +34,8 @@ export interface SchemaSnapshot {
 
 const TABLES_SQL = `
   SELECT c.relname AS table_name, a.attname AS column_name,
-         format_type(a.atttypid, a.atttypmod) AS column_type
+         format_type(a.atttypid, a.atttypmod) AS column_type,
+         pg_catalog.pg_relation_is_updatable(c.oid, false) AS updatable
   FROM pg_catalog.pg_class c
   JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
   JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
@@ -91,11 +94,19 @@ export async function loadSchema(db: Queryable): Promise<SchemaSnapshot> {
     table_name: string;
     column_name: string;
     column_type: string;
+    updatable: number;
   }>(TABLES_SQL);
   for (const row of columnRows.rows) {
     let table = tables.get(row.table_name);
     if (!table) {
-      table = { name: row.table_name, columns: new Map() };
+      // pg_relation_is_updatable's bits are 1 << CmdType: UPDATE 2, INSERT 3, DELETE 4.
+      const mask = Number(row.updatable);
+      const writable = {
+        insert: (mask & 8) !== 0,
+        update: (mask & 4) !== 0,
+        delete: (mask & 16) !== 0,
+      };
+      table = { name: row.table_name, columns: new Map(), writable };
       tables.set(row.table_name, table);
     }
     table.columns.set(row.column_name, row.column_type);

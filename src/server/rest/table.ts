@@ -28,6 +28,18 @@ async function findTable(catalog: SchemaCatalog, name: string): Promise<TableInf
   return table;
 }
 
+/** 405 for a write the relation cannot take at all (e.g. a view with GROUP BY). */
+function checkWritable(table: TableInfo, action: 'insert' | 'update' | 'delete'): void {
+  if (!table.writable[action]) {
+    throw restError(
+      405,
+      '55000',
+      `cannot ${action} ${action === 'delete' ? 'from' : 'into'} relation "${table.name}"`,
+      `"${table.name}" is a view or relation that does not accept ${action.toUpperCase()}.`,
+    );
+  }
+}
+
 /** The page from limit/offset and an optional `Range: from-to` header (PostgREST combines both). */
 function pageOf(c: Context, query: ReadQuery): Page {
   const range = /^\s*(?:items=)?(\d{1,9})-(\d{0,9})\s*$/.exec(c.req.header('range') ?? '');
@@ -103,6 +115,7 @@ export function createTableHandlers(deps: RestDeps, catalog: SchemaCatalog) {
       const prefs = parsePrefer(c.req.header('prefer'));
       const identity = await identify(c, deps);
       const table = await findTable(catalog, c.req.param('table') ?? '');
+      checkWritable(table, 'insert');
       const payload = await readJsonPayload(c, { allowArray: true });
       const returning = prefs.return === 'representation' ? query.select : undefined;
       const insert = buildInsert(table, payload, query.columns, returning);
@@ -128,6 +141,7 @@ export function createTableHandlers(deps: RestDeps, catalog: SchemaCatalog) {
       const prefs = parsePrefer(c.req.header('prefer'));
       const identity = await identify(c, deps);
       const table = await findTable(catalog, c.req.param('table') ?? '');
+      checkWritable(table, 'update');
       const payload = await readJsonPayload(c, { allowArray: false });
       const returning = prefs.return === 'representation' ? query.select : undefined;
       const update = buildUpdate(table, payload, query.filters, returning);
@@ -141,6 +155,7 @@ export function createTableHandlers(deps: RestDeps, catalog: SchemaCatalog) {
       const prefs = parsePrefer(c.req.header('prefer'));
       const identity = await identify(c, deps);
       const table = await findTable(catalog, c.req.param('table') ?? '');
+      checkWritable(table, 'delete');
       const returning = prefs.return === 'representation' ? query.select : undefined;
       const remove = buildDelete(table, query.filters, returning);
       return writeResult(c, deps, identity, remove, returning !== undefined, single);
