@@ -2,6 +2,7 @@ import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'wouter';
 import { getLikelySignedIn, subscribeLikelySignedIn } from '../../lib/session-hint.ts';
 import { AccountIcon } from './AccountIcon.tsx';
+import { requestOpen } from './open-request.ts';
 import { MENU_TEXT as T } from './texts.ts';
 
 // The menu, the session store and the clients are a lazy chunk: home's first load stays within
@@ -51,6 +52,7 @@ function AccountButtonPlaceholder() {
       aria-label={T.button}
       aria-haspopup="menu"
       aria-expanded={false}
+      onClick={requestOpen}
     >
       <AccountIcon />
     </button>

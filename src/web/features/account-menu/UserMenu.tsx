@@ -1,8 +1,17 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useToast } from '../../components/toast/index.ts';
 import { navigate } from '../../lib/hash-location.ts';
 import { useSession, useSessionStore } from '../../lib/session-react.tsx';
 import { AccountIcon } from './AccountIcon.tsx';
+import { clearOpenRequest, openRequested, subscribeOpenRequest } from './open-request.ts';
 import { MENU_TEXT as T } from './texts.ts';
 import './user-menu.css';
 
@@ -42,7 +51,10 @@ function focusItem(menu: HTMLElement | null, which: 'first' | 'last') {
 
 function AccountMenu({ email }: { email: string | null }) {
   const store = useSessionStore();
-  const [open, setOpen] = useState(false);
+  const [opened, setOpen] = useState(false);
+  // Or opened by a click on the placeholder while this chunk was loading.
+  const requested = useSyncExternalStore(subscribeOpenRequest, openRequested, openRequested);
+  const open = opened || requested;
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
@@ -52,16 +64,19 @@ function AccountMenu({ email }: { email: string | null }) {
   const buttonId = useId();
 
   useEffect(() => {
-    if (!open || !focusOnOpen.current) return;
-    focusItem(menuRef.current, focusOnOpen.current);
+    const which = focusOnOpen.current ?? (requested ? 'first' : null);
+    if (!open || !which) return;
+    focusItem(menuRef.current, which);
     focusOnOpen.current = null;
-  }, [open]);
+  }, [open, requested]);
 
   // A press anywhere outside closes the menu (and leaves focus where the shopper put it).
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+      if (rootRef.current?.contains(event.target as Node)) return;
+      setOpen(false);
+      clearOpenRequest();
     };
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
@@ -78,6 +93,7 @@ function AccountMenu({ email }: { email: string | null }) {
 
   const close = (returnFocus: boolean) => {
     setOpen(false);
+    clearOpenRequest();
     if (returnFocus) buttonRef.current?.focus();
   };
 

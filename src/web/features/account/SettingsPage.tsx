@@ -2,6 +2,7 @@ import { useSession } from '../../lib/session-react.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
 import { EmailForm, PasswordForm } from './CredentialForms.tsx';
 import { SETTINGS_TEXT as T } from './texts.ts';
+import '../../components/controls.css';
 import './settings.css';
 
 export function SettingsPage() {

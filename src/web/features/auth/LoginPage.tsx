@@ -5,6 +5,7 @@ import { navigate } from '../../lib/hash-location.ts';
 import { useSessionStore } from '../../lib/session-react.tsx';
 import { messageOf } from './errors.ts';
 import { AUTH_TEXT as T } from './texts.ts';
+import '../../components/controls.css';
 import './auth.css';
 
 export function LoginPage() {

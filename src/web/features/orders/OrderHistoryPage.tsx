@@ -4,6 +4,7 @@ import { useSession } from '../../lib/session-react.tsx';
 import { groupOrders, type OrderGroup, type OrderLine } from './group.ts';
 import { ORDERS_TEXT as T } from './texts.ts';
 import { useOrders } from './useOrders.ts';
+import '../../components/controls.css';
 import './orders.css';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
