@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
-import type { Queryable } from '../db/types.ts';
+import type { Database, Queryable } from '../db/types.ts';
 
 export const SIGNING_ALG = 'ES256';
+/** How often an instance re-reads the stored keys, so a rotation or a prune reaches all of them. */
+export const KEY_SYNC_INTERVAL_MS = 60_000;
 
 /** The signing key pair of this service and the publishable (anon) key, shared by all instances. */
 export interface AuthKeys {
@@ -11,6 +13,8 @@ export interface AuthKeys {
   /** Public keys by kid: every stored key verifies, the active one also signs. */
   publicKeys: Map<string, { key: CryptoKey; jwk: JWK }>;
   anonKey: string;
+  /** When the keys were last read from the database (ms since the epoch). */
+  syncedAt: number;
 }
 
 interface KeyRow {
@@ -20,7 +24,7 @@ interface KeyRow {
   active: boolean;
 }
 
-async function createSigningKey(db: Queryable): Promise<void> {
+async function createSigningKey(db: Queryable): Promise<string> {
   const { privateKey, publicKey } = await generateKeyPair(SIGNING_ALG, { extractable: true });
   const publicJwk = await exportJWK(publicKey);
   const kid = await calculateJwkThumbprint(publicJwk);
@@ -30,6 +34,7 @@ async function createSigningKey(db: Queryable): Promise<void> {
      ON CONFLICT DO NOTHING`,
     [kid, await exportJWK(privateKey), { ...publicJwk, kid, alg: SIGNING_ALG, use: 'sig' }],
   );
+  return kid;
 }
 
 async function createAnonKey(db: Queryable): Promise<void> {
@@ -56,7 +61,10 @@ export async function loadPublicKeys(db: Queryable): Promise<AuthKeys['publicKey
 }
 
 /** Loads the keys, generating and storing them first if this is the database's first start. */
-export async function loadAuthKeys(db: Queryable): Promise<AuthKeys> {
+export async function loadAuthKeys(
+  db: Queryable,
+  now: () => Date = () => new Date(),
+): Promise<AuthKeys> {
   let active = await db.query<KeyRow>(
     'SELECT kid, private_jwk, public_jwk, active FROM auth.signing_keys WHERE active',
   );
@@ -79,5 +87,48 @@ export async function loadAuthKeys(db: Queryable): Promise<AuthKeys> {
     privateKey: (await importJWK(row.private_jwk, SIGNING_ALG)) as CryptoKey,
     publicKeys: await loadPublicKeys(db),
     anonKey,
+    syncedAt: now().getTime(),
   };
+}
+
+/**
+ * Re-reads the active key and the public keys once KEY_SYNC_INTERVAL_MS has passed since the last
+ * read: after `keys:rotate` every instance signs with the new key within a minute, and after
+ * `keys:prune` none trusts a deleted key any longer.
+ */
+export async function syncAuthKeys(db: Queryable, keys: AuthKeys, nowMs: number): Promise<void> {
+  if (nowMs - keys.syncedAt < KEY_SYNC_INTERVAL_MS) return;
+  keys.syncedAt = nowMs; // first, so concurrent requests do not all read
+  const { rows } = await db.query<KeyRow>(
+    'SELECT kid, private_jwk, public_jwk, active FROM auth.signing_keys WHERE active',
+  );
+  const row = rows[0];
+  if (row && row.kid !== keys.kid) {
+    keys.privateKey = (await importJWK(row.private_jwk, SIGNING_ALG)) as CryptoKey;
+    keys.kid = row.kid;
+  }
+  keys.publicKeys = await loadPublicKeys(db);
+}
+
+/**
+ * Makes a new signing key the active one. The old one is retired: it signs no more, but tokens it
+ * signed keep verifying until pruneRetiredKeys removes it.
+ */
+export async function rotateSigningKey(db: Database): Promise<{ kid: string; retired: string[] }> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ kid: string }>(
+      'UPDATE auth.signing_keys SET active = false, retired_at = now() WHERE active RETURNING kid',
+    );
+    const kid = await createSigningKey(tx);
+    return { kid, retired: rows.map((r) => r.kid) };
+  });
+}
+
+/** Deletes the keys retired before `before` (once every token they signed has expired). */
+export async function pruneRetiredKeys(db: Queryable, before: Date): Promise<string[]> {
+  const { rows } = await db.query<{ kid: string }>(
+    'DELETE FROM auth.signing_keys WHERE NOT active AND retired_at < $1 RETURNING kid',
+    [before],
+  );
+  return rows.map((r) => r.kid);
 }

@@ -6,7 +6,7 @@ import type { AuthContext } from './context.ts';
 import { API_VERSION, API_VERSION_HEADER, authError, AUTH_MESSAGES } from './errors.ts';
 import { identifyRequest, type RequestIdentity } from './identify.ts';
 import { jwksRoutes } from './jwks.ts';
-import { loadAuthKeys } from './keys.ts';
+import { loadAuthKeys, syncAuthKeys } from './keys.ts';
 import { logoutRoutes } from './logout.ts';
 import { hashPassword } from './password.ts';
 import type { AuthSettings } from './settings.ts';
@@ -39,7 +39,7 @@ export interface AuthOptions {
 /** Loads (or creates on first start) the keys and builds the auth service. Run migrations first. */
 export async function createAuthService(db: Database, options: AuthOptions): Promise<AuthService> {
   const now = options.now ?? (() => new Date());
-  const keys = await loadAuthKeys(db);
+  const keys = await loadAuthKeys(db, now);
   const tokens = { db, keys, expirySeconds: options.settings.jwtExpirySeconds, now };
   const verify = createVerifyAccessToken(tokens);
   const dummyHash = hashPassword(randomBytes(16).toString('hex'), options.settings.scryptLog2N);
@@ -58,6 +58,12 @@ export async function createAuthService(db: Database, options: AuthOptions): Pro
   routes.use(async (c, next) => {
     await next();
     c.res.headers.set(API_VERSION_HEADER, API_VERSION);
+  });
+  // A key rotated by another process (npm run keys:rotate) signs here within a minute; read
+  // before the handlers, which issue tokens inside transactions.
+  routes.use(async (_c, next) => {
+    await syncAuthKeys(db, keys, now().getTime());
+    await next();
   });
   jwksRoutes(routes, ctx); // public, like GoTrue's: no API key needed
   // Supabase's gateway refuses requests without the project's API key.

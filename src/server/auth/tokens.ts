@@ -1,7 +1,7 @@
 import { errors as joseErrors, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import type { AccessTokenClaims, VerifyAccessToken } from './claims.ts';
 import type { Queryable } from '../db/types.ts';
-import { loadPublicKeys, SIGNING_ALG, type AuthKeys } from './keys.ts';
+import { loadPublicKeys, SIGNING_ALG, syncAuthKeys, type AuthKeys } from './keys.ts';
 
 export const AUDIENCE = 'authenticated';
 
@@ -89,6 +89,7 @@ async function keyFor(deps: TokenDeps, token: string): Promise<CryptoKey> {
 /** The VerifyAccessToken the data API and /auth/v1 use: signature, alg, aud, exp, user and session. */
 export function createVerifyAccessToken(deps: TokenDeps): VerifyAccessToken {
   return async (token) => {
+    await syncAuthKeys(deps.db, deps.keys, deps.now().getTime());
     const key = await keyFor(deps, token);
     let payload;
     try {

@@ -1,0 +1,73 @@
+// `npm run keys:rotate` / `npm run keys:prune`: rotates the ES256 key that signs access tokens, on
+// the database the server is configured for (the same environment variables as `npm start`).
+//   rotate: a new key signs from now on (every instance switches within a minute); the old one is
+//           retired and keeps verifying the tokens it signed.
+//   prune:  deletes retired keys once every token they signed has expired (JWT_EXPIRY plus the
+//           instances' key-sync interval, twice over).
+import { ConfigError, loadConfig } from '../src/server/config.ts';
+import {
+  KEY_SYNC_INTERVAL_MS,
+  pruneRetiredKeys,
+  rotateSigningKey,
+} from '../src/server/auth/keys.ts';
+import { runMigrations } from '../src/server/db/migrate.ts';
+import { openDatabase } from '../src/server/db/open.ts';
+
+const USAGE = 'usage: node --import tsx scripts/signing-keys.ts rotate|prune';
+
+/** True when a server answers on this config's port: PGlite must not be opened twice. */
+async function serverIsRunning(port: number): Promise<boolean> {
+  try {
+    await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function main(command: string | undefined): Promise<number> {
+  if (command !== 'rotate' && command !== 'prune') {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  if (!config.databaseUrl && (await serverIsRunning(config.port))) {
+    console.error(
+      `A server answers on port ${config.port}. The embedded database (DATA_DIR ${config.dataDir}) ` +
+        'must not be opened by two processes: stop the server, run this, then start it again.',
+    );
+    return 1;
+  }
+  const db = await openDatabase(config);
+  try {
+    await runMigrations(db);
+    if (command === 'rotate') {
+      const { kid, retired } = await rotateSigningKey(db);
+      console.log(`New signing key ${kid} is active; running instances switch within a minute.`);
+      if (retired.length > 0) {
+        console.log(`Retired (still verifying until pruned): ${retired.join(', ')}`);
+      }
+      const wait = config.auth.jwtExpirySeconds + (2 * KEY_SYNC_INTERVAL_MS) / 1000;
+      console.log(`Run \`npm run keys:prune\` after ${wait} s to delete the retired key.`);
+    } else {
+      const marginMs = config.auth.jwtExpirySeconds * 1000 + 2 * KEY_SYNC_INTERVAL_MS;
+      const pruned = await pruneRetiredKeys(db, new Date(Date.now() - marginMs));
+      console.log(
+        pruned.length > 0
+          ? `Deleted retired signing keys: ${pruned.join(', ')}`
+          : 'No retired key is old enough to delete.',
+      );
+    }
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+main(process.argv[2]).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof ConfigError ? err.message : err);
+    process.exit(1);
+  },
+);

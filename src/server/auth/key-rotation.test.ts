@@ -1,0 +1,126 @@
+// Rotating the signing key: a new key signs (on every instance within a minute), tokens signed by
+// the retired key keep working until it is pruned, and `npm run keys:rotate|prune` does it.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets, type TestDatabase } from '../../../tests/helpers/databases.ts';
+import { startTestServer, type TestServer } from '../../../tests/helpers/server.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { openPglite } from '../db/pglite.ts';
+import { KEY_SYNC_INTERVAL_MS, loadAuthKeys, pruneRetiredKeys, rotateSigningKey } from './keys.ts';
+
+const kidOf = (jwt: string) =>
+  (JSON.parse(Buffer.from(jwt.split('.')[0]!, 'base64url').toString()) as { kid: string }).kid;
+
+describe.each(databaseTargets())('signing-key rotation on $name', (target) => {
+  let db: TestDatabase;
+  let server: TestServer;
+  beforeAll(async () => {
+    db = await target.open();
+    server = await startTestServer(db);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await db?.close();
+  });
+
+  async function signIn(on: TestServer, email: string) {
+    const client = on.authClient();
+    await client.signUp({ email, password: 'password-1' });
+    const { data, error } = await client.signInWithPassword({ email, password: 'password-1' });
+    if (error || !data.session) throw error ?? new Error('no session');
+    return data.session.access_token;
+  }
+  const userStatus = async (on: TestServer, token: string) =>
+    (
+      await on.fetch(`${on.url}/auth/v1/user`, {
+        headers: { apikey: on.anonKey, authorization: `Bearer ${token}` },
+      })
+    ).status;
+  const jwksKids = async (on: TestServer) => {
+    const res = await on.fetch(`${on.url}/auth/v1/.well-known/jwks.json`);
+    return ((await res.json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid).sort();
+  };
+
+  it('switches signing to the new key while old tokens keep verifying, then prunes the old key', async () => {
+    const before = await signIn(server, 'before@example.com');
+    const oldKid = kidOf(before);
+
+    const { kid: newKid, retired } = await rotateSigningKey(db);
+    expect(retired).toEqual([oldKid]);
+    expect(newKid).not.toBe(oldKid);
+    // A server started after the rotation signs with the new key at once.
+    const later = await startTestServer(db);
+    expect(kidOf(await signIn(later, 'later@example.com'))).toBe(newKid);
+    expect(await userStatus(later, before)).toBe(200);
+
+    // The running server picks the new key up within KEY_SYNC_INTERVAL_MS.
+    server.clock.advance(KEY_SYNC_INTERVAL_MS + 1000);
+    const after = await signIn(server, 'after@example.com');
+    expect(kidOf(after)).toBe(newKid);
+    expect(await userStatus(server, before)).toBe(200);
+    expect(await userStatus(server, after)).toBe(200);
+    expect(await jwksKids(server)).toEqual([newKid, oldKid].sort());
+
+    // Pruning leaves a recently retired key alone...
+    expect(await pruneRetiredKeys(db, new Date(Date.now() - 3600_000))).toEqual([]);
+    // ...and deletes it once its tokens can have expired; instances stop trusting it within a minute.
+    expect(await pruneRetiredKeys(db, new Date(Date.now() + 1000))).toEqual([oldKid]);
+    server.clock.advance(KEY_SYNC_INTERVAL_MS + 1000);
+    expect(await userStatus(server, before)).toBe(401);
+    expect(await userStatus(server, after)).toBe(200);
+    expect(await jwksKids(server)).toEqual([newKid]);
+    await later.close();
+  });
+});
+
+describe('npm run keys:rotate and keys:prune', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'keebshop-keys-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const cli = (command: string) =>
+    promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.resolve(import.meta.dirname, '../../../scripts/signing-keys.ts'),
+        command,
+      ],
+      // A port nothing listens on: the script refuses to open PGlite under a running server.
+      {
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          DATABASE_URL: '',
+          PORT: '1',
+          LOG_LEVEL: 'silent',
+        },
+      },
+    );
+
+  it('rotates the key of the embedded database and prunes nothing that may still verify', async () => {
+    let db = await openPglite(dataDir);
+    await runMigrations(db);
+    const first = (await loadAuthKeys(db)).kid;
+    await db.close();
+
+    const rotated = await cli('rotate');
+    expect(rotated.stdout).toMatch(/^New signing key \S+ is active/m);
+    expect(rotated.stdout).toContain(`Retired (still verifying until pruned): ${first}`);
+    const pruned = await cli('prune');
+    expect(pruned.stdout).toContain('No retired key is old enough to delete.');
+
+    db = await openPglite(dataDir);
+    const { rows } = await db.query<{ kid: string; active: boolean }>(
+      'SELECT kid, active FROM auth.signing_keys ORDER BY active',
+    );
+    await db.close();
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toEqual({ kid: first, active: false });
+    expect(rotated.stdout).toContain(`New signing key ${rows[1]!.kid} is active`);
+  }, 120_000);
+});
