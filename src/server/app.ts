@@ -9,6 +9,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import type { AuthService } from './auth/service.ts';
 import type { Database } from './db/types.ts';
 import { createRestApi } from './rest/index.ts';
+import { createFunctions, type Payments } from './functions/index.ts';
 import { BASE_PATH, type WebAssets } from './web/static.ts';
 
 export interface AppDeps {
@@ -21,6 +22,10 @@ export interface AppDeps {
   isReady: () => boolean;
   /** JSON request and error logs; when omitted, only errors are logged (to console.error). */
   logger?: Logger;
+  /** Stripe or the payments sandbox (main.ts starts it); without it the functions answer 503. */
+  payments?: Payments;
+  /** The shop's public origin (PUBLIC_URL); unset: each request's own origin. */
+  publicUrl?: string | undefined;
 }
 
 /** The APIs browsers call cross-origin with the Supabase and functions clients. */
@@ -35,7 +40,8 @@ export function createApp(deps: AppDeps): Hono {
 
   // Around every request: id + log line, security headers, compression; CORS and a body limit on the APIs.
   app.use(requestLog({ logger }));
-  app.use(securityHeaders());
+  // The page sends the shopper to the hosted checkout page (sandbox or checkout.stripe.com).
+  app.use(securityHeaders({ formAction: deps.payments ? [deps.payments.checkoutOrigin] : [] }));
   app.use(compress());
   for (const path of API_PATHS) {
     app.use(path, apiCors());
@@ -62,6 +68,19 @@ export function createApp(deps: AppDeps): Hono {
   app.post('/rest/v1/:table', rest.insert);
   app.patch('/rest/v1/:table', rest.update);
   app.delete('/rest/v1/:table', rest.remove);
+
+  // Functions: checkout (signed-in users), the success page's confirm (anyone with the session id),
+  // and the provider's webhook (no API key; its Stripe-Signature is the guard).
+  const functions = createFunctions({
+    db: deps.db,
+    payments: deps.payments,
+    identify: (headers) => deps.auth.identify(headers),
+    logger,
+    publicUrl: deps.publicUrl,
+  });
+  app.post('/functions/v1/checkout', functions.checkout);
+  app.post('/functions/v1/confirm-checkout', functions.confirmCheckout);
+  app.post('/functions/v1/stripe-webhook', functions.stripeWebhook);
 
   // The web app
   app.get('/', (c) => c.redirect(BASE_PATH, 302));

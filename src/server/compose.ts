@@ -3,6 +3,8 @@ import { createApp } from './app.ts';
 import { createAuthService, type AuthService } from './auth/service.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
+import type { Payments } from './functions/index.ts';
+import type { Logger } from './http/logger.ts';
 import { appConfigRenderer } from './web/app-config.ts';
 import { createWebAssets } from './web/static.ts';
 
@@ -13,8 +15,11 @@ export interface ComposeOptions {
   /** The built web app (dist/web) to serve under /keebshop/. */
   webDir: string;
   isReady: () => boolean;
+  logger?: Logger;
   /** The clock auth uses; tests move it. */
   now?: () => Date;
+  /** Stripe or the payments sandbox, started by the caller (main.ts); unset: functions answer 503. */
+  payments?: Payments;
 }
 
 /**
@@ -34,6 +39,14 @@ export async function composeApp(
     options.webDir,
     appConfigRenderer({ publicUrl: config.publicUrl, anonKey: auth.anonKey }),
   );
-  const app = createApp({ web, db, auth, isReady: options.isReady });
+  const app = createApp({
+    web,
+    db,
+    auth,
+    isReady: options.isReady,
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.payments ? { payments: options.payments } : {}),
+    publicUrl: config.publicUrl,
+  });
   return { app, auth };
 }

@@ -4,6 +4,8 @@ import { composeApp } from './compose.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { runMigrations } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
+import { localWebhookUrl, startPayments } from './functions/index.ts';
+import { createLogger } from './http/logger.ts';
 
 /**
  * Reads config, opens and migrates the database, loads the keys, then listens; stops cleanly
@@ -11,16 +13,31 @@ import { openDatabase } from './db/open.ts';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
+  const logger = createLogger({ level: config.logLevel });
   let ready = false;
 
   const db = await openDatabase(config);
   const applied = await runMigrations(db);
   if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
+  // Stripe when configured; otherwise the payments sandbox, ready before the shop listens (and so
+  // before /healthz answers 200). Its webhooks come to this server over loopback.
+  const payments = await startPayments({
+    settings: config.payments,
+    db,
+    dataDir: config.dataDir,
+    webhookUrl: localWebhookUrl(config.host, config.port),
+    logger,
+  });
+  if (payments.provider === 'sandbox') {
+    console.log(`Payments sandbox (test mode, no real money) at ${payments.checkoutOrigin}`);
+  }
   const { app } = await composeApp({
     config,
     db,
     webDir: path.resolve('dist/web'),
     isReady: () => ready,
+    logger,
+    payments,
   });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -35,10 +52,13 @@ async function main(): Promise<void> {
     ready = false;
     console.log(`${signal} received, shutting down`);
     const exit = (code: number) => {
-      db.close().then(
-        () => process.exit(code),
-        () => process.exit(1),
-      );
+      payments
+        .close()
+        .then(() => db.close())
+        .then(
+          () => process.exit(code),
+          () => process.exit(1),
+        );
     };
     server.close(() => exit(0));
     // Idle keep-alive sockets must not hold the process open.
