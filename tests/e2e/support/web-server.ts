@@ -18,6 +18,8 @@ const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     DATA_DIR: dataDir,
     // PGlite, not the PostgreSQL database CI creates for the server tests: see README "Browser tests".
     DATABASE_URL: '',
+    // The server's payments sandbox on a port of its own, not a development server's 12111.
+    SANDBOX_PORT: process.env.E2E_SANDBOX_PORT ?? String(Number(process.env.E2E_PORT ?? 3200) + 1),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   },
 });

@@ -1,0 +1,172 @@
+// The checkout function through functions-js, as the browser calls it, against the real app, the
+// real sandbox (read back with the stripe SDK) and each database target.
+import type { FunctionsClient } from '@supabase/functions-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  databaseTargets,
+  ORIGIN,
+  startCheckoutServer,
+  type CheckoutServer,
+  type Shopper,
+} from './test-support.ts';
+
+async function invoke(functions: FunctionsClient, body: unknown) {
+  const { data, error } = await functions.invoke<Record<string, unknown>>('checkout', {
+    body: body as Record<string, unknown>,
+  });
+  if (!error) return { status: 200, body: data ?? {} };
+  const context = (error as { context: Response }).context;
+  return { status: context.status, body: (await context.json()) as Record<string, unknown> };
+}
+
+describe.each(databaseTargets())('checkout on $name', (target) => {
+  let server: CheckoutServer;
+  let buyer: Shopper;
+
+  beforeAll(async () => {
+    server = await startCheckoutServer({ target });
+    buyer = await server.shopper();
+  });
+  afterAll(() => server?.close());
+
+  it("lets the shop's pages go to the hosted checkout page (CSP form-action)", async () => {
+    const page = await server.app.request('/keebshop/');
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain(`form-action 'self' ${server.sandboxUrl}`);
+    // Nothing else is opened up: the browser never calls the provider itself.
+    expect(csp).toContain("connect-src 'self';");
+  });
+
+  it('refuses a shopper who is not signed in with 401', async () => {
+    const answer = await invoke(server.functionsFor(undefined), {
+      items: [{ key: 'keyboards:1', color: 'Black', quantity: 1 }],
+    });
+    expect(answer).toEqual({
+      status: 401,
+      body: { error: 'not_signed_in', message: 'Please log in to check out.' },
+    });
+    const forged = await invoke(server.functionsFor('not-a-token'), {
+      items: [{ key: 'keyboards:1', color: 'Black', quantity: 1 }],
+    });
+    expect(forged.status).toBe(401);
+  });
+
+  it.each([
+    ['no items', { items: [] }, 'Your cart is empty.'],
+    [
+      'a quantity of 0',
+      { items: [{ key: 'keyboards:1', color: 'Black', quantity: 0 }] },
+      'Invalid or missing quantity for item: Mechanical Keyboard Pro.',
+    ],
+    [
+      'a missing quantity',
+      { items: [{ key: 'switches:10', color: 'Yellow' }] },
+      'Invalid or missing quantity for item: Yellow Switch.',
+    ],
+    [
+      'a fractional quantity',
+      { items: [{ key: 'switches:10', color: 'Yellow', quantity: 1.5 }] },
+      'Invalid or missing quantity for item: Yellow Switch.',
+    ],
+    [
+      'an absurd quantity',
+      { items: [{ key: 'switches:10', color: 'Yellow', quantity: 1000 }] },
+      'Invalid or missing quantity for item: Yellow Switch.',
+    ],
+    [
+      'a negative price',
+      { items: [{ key: 'switches:10', color: 'Yellow', quantity: 1, price: -2.5 }] },
+      'Invalid or missing price for item: Yellow Switch. Please check cart data.',
+    ],
+    [
+      'an unknown product',
+      { items: [{ key: 'keyboards:999', color: 'Black', quantity: 1 }] },
+      'Unknown product: keyboards:999.',
+    ],
+    [
+      'an unknown colour',
+      { items: [{ category: 'keyboards', id: 1, color: 'Purple', quantity: 1 }] },
+      'Unknown colour "Purple" for item: Mechanical Keyboard Pro. Available: Black, White, Red.',
+    ],
+    [
+      'no items list',
+      { cart: [] },
+      'The request must be JSON like {"items": [{"key", "color", "quantity"}]}.',
+    ],
+  ])('refuses a cart with %s: 400 with a clear message', async (_, body, message) => {
+    expect(await invoke(buyer.functions, body)).toEqual({
+      status: 400,
+      body: { error: 'invalid_cart', message },
+    });
+  });
+
+  it('creates a card-only payment session at catalogue prices, whatever price the browser sent', async () => {
+    const answer = await invoke(buyer.functions, {
+      items: [
+        { key: 'keyboards:1', color: 'Red', quantity: 2, price: 0.01 },
+        { category: 'switches', id: 10, color: 'Yellow', quantity: 3, price: 2.5 },
+        { key: 'accessories:208', quantity: 1 },
+      ],
+    });
+    expect(answer.status).toBe(200);
+    const { id, url } = answer.body as { id: string; url: string };
+    expect(id).toMatch(/^cs_test_/);
+    expect(url).toBe(`${server.sandboxUrl}/c/pay/${id}`);
+    // The browser's 0.01 is ignored, and said so in the log.
+    expect(server.logs).toContainEqual(
+      expect.objectContaining({
+        msg: 'checkout: ignored a price sent by the browser',
+        key: 'keyboards:1',
+        sentPrice: 0.01,
+        cataloguePrice: 120,
+      }),
+    );
+
+    const session = await server.stripe.checkout.sessions.retrieve(id, {
+      expand: ['line_items.data.price.product'],
+    });
+    expect(session).toMatchObject({
+      mode: 'payment',
+      currency: 'usd',
+      payment_status: 'unpaid',
+      allowed_payment_method_types: ['card'],
+      metadata: { userId: buyer.userId },
+      success_url: `${ORIGIN}/keebshop/#/orderSuccess?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${ORIGIN}/keebshop/#/cart`,
+      amount_total: 2 * 12000 + 3 * 250 + 600,
+    });
+    const lines = session.line_items?.data.map((item) => ({
+      name:
+        typeof item.price?.product === 'object' && 'name' in item.price.product
+          ? item.price.product.name
+          : null,
+      unit: item.price?.unit_amount,
+      currency: item.price?.currency,
+      quantity: item.quantity,
+    }));
+    expect(lines).toEqual([
+      { name: 'Mechanical Keyboard Pro (Red)', unit: 12000, currency: 'usd', quantity: 2 },
+      { name: 'Yellow Switch (Yellow)', unit: 250, currency: 'usd', quantity: 3 },
+      // No colour chosen: "Default", as the spec names it.
+      { name: 'Cable (Default)', unit: 600, currency: 'usd', quantity: 1 },
+    ]);
+  });
+
+  it('passes Stripe refusing the session on as an invalid-data error with its message', async () => {
+    // 70 lines of 99 of a $160 keyboard is over the $999,999.99 a session may be.
+    const items = Array.from({ length: 70 }, () => ({
+      key: 'keyboards:109',
+      color: 'Black',
+      quantity: 99,
+    }));
+    const answer = await invoke(buyer.functions, { items });
+    expect(answer).toEqual({
+      status: 400,
+      body: {
+        error: 'stripe_invalid_request',
+        type: 'StripeInvalidRequestError',
+        message: "The Checkout Session's total amount due must be no more than $999,999.99.",
+      },
+    });
+  });
+});

@@ -1,0 +1,237 @@
+// confirm-checkout through functions-js, as the Order Confirmation page calls it: the real app,
+// sessions created by the checkout function and paid on the sandbox's hosted page, each database.
+import type { FunctionsClient } from '@supabase/functions-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseTarget } from '../../../tests/helpers/databases.ts';
+import { USER_MISMATCH_WARNING } from './fulfil.ts';
+import {
+  databaseTargets,
+  startCheckoutServer,
+  type CheckoutServer,
+  type Shopper,
+} from './test-support.ts';
+
+async function call(functions: FunctionsClient, name: string, body: Record<string, unknown>) {
+  const { data, error } = await functions.invoke<Record<string, unknown>>(name, { body });
+  if (!error) return { status: 200, body: data ?? {} };
+  const context = (error as { context: Response }).context;
+  return { status: context.status, body: (await context.json()) as Record<string, unknown> };
+}
+
+const CART = [
+  { key: 'keyboards:1', color: 'White', quantity: 1, price: 1 },
+  { key: 'switches:10', color: 'Yellow', quantity: 2 },
+];
+
+describe.each(databaseTargets())('confirm-checkout on $name', (target) => {
+  let server: CheckoutServer;
+  let buyer: Shopper;
+
+  async function checkout(shopper: Shopper = buyer) {
+    const answer = await call(shopper.functions, 'checkout', { items: CART });
+    expect(answer.status).toBe(200);
+    return answer.body as { id: string; url: string };
+  }
+
+  async function paidSession(shopper: Shopper = buyer) {
+    const session = await checkout(shopper);
+    const paid = await server.pay(session);
+    expect(paid.status).toBe(303);
+    return session;
+  }
+
+  beforeAll(async () => {
+    server = await startCheckoutServer({ target });
+    buyer = await server.shopper();
+  });
+  afterAll(() => server?.close());
+
+  it('reports an unpaid session as not paid, with its status, and records nothing', async () => {
+    const { id } = await checkout();
+    const answer = await call(buyer.functions, 'confirm-checkout', { session_id: id });
+    expect(answer).toEqual({
+      status: 200,
+      body: { status: 'not_paid', paymentStatus: 'unpaid', saved: 0, skipped: 0 },
+    });
+    expect(await server.ordersOf(id)).toEqual([]);
+  });
+
+  it('reports an unknown session as not paid (not found)', async () => {
+    const answer = await call(buyer.functions, 'confirm-checkout', {
+      session_id: 'cs_test_doesnotexist',
+    });
+    expect(answer.body).toEqual({
+      status: 'not_paid',
+      paymentStatus: 'not_found',
+      saved: 0,
+      skipped: 0,
+    });
+  });
+
+  it('refuses a body without a well-formed session id', async () => {
+    for (const body of [{}, { session_id: 'not a session' }, { session_id: 42 }]) {
+      const answer = await call(buyer.functions, 'confirm-checkout', body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toBe('invalid_session_id');
+    }
+  });
+
+  it('verifies a paid session without writing, then saves its lines at catalogue prices', async () => {
+    const { id } = await paidSession();
+    const verified = await call(buyer.functions, 'confirm-checkout', {
+      session_id: id,
+      verify_only: true,
+    });
+    expect(verified.body).toEqual({
+      status: 'verified',
+      paymentStatus: 'paid',
+      saved: 0,
+      skipped: 0,
+    });
+    expect(await server.ordersOf(id)).toEqual([]);
+
+    const saved = await call(buyer.functions, 'confirm-checkout', { session_id: id });
+    expect(saved).toEqual({
+      status: 200,
+      body: { status: 'saved', paymentStatus: 'paid', saved: 2, skipped: 0 },
+    });
+    expect(await server.ordersOf(id)).toEqual([
+      {
+        user_id: buyer.userId,
+        product_name: 'Mechanical Keyboard Pro',
+        selected_color: 'White',
+        quantity: 1,
+        price: '120.00',
+        line_number: 0,
+        product_key: 'keyboards:1',
+      },
+      {
+        user_id: buyer.userId,
+        product_name: 'Yellow Switch',
+        selected_color: 'Yellow',
+        quantity: 2,
+        price: '2.50',
+        line_number: 1,
+        product_key: 'switches:10',
+      },
+    ]);
+
+    // A reload of the success page: the same answer, and still one set of rows.
+    const again = await call(buyer.functions, 'confirm-checkout', { session_id: id });
+    expect(again.body).toEqual(saved.body);
+    expect(await server.ordersOf(id)).toHaveLength(2);
+  });
+
+  it('saves for the user in the session metadata when nobody is signed in', async () => {
+    const { id } = await paidSession();
+    const answer = await call(server.functionsFor(undefined), 'confirm-checkout', {
+      session_id: id,
+    });
+    expect(answer.body).toMatchObject({ status: 'saved', saved: 2 });
+    expect((await server.ordersOf(id)).map((r) => r.user_id)).toEqual([buyer.userId, buyer.userId]);
+  });
+
+  it('warns, but still saves to the buyer, when another user confirms the session', async () => {
+    const { id } = await paidSession();
+    const other = await server.shopper();
+    const answer = await call(other.functions, 'confirm-checkout', { session_id: id });
+    expect(answer.body).toEqual({
+      status: 'saved',
+      paymentStatus: 'paid',
+      saved: 2,
+      skipped: 0,
+      warning: USER_MISMATCH_WARNING,
+    });
+    expect((await server.ordersOf(id)).map((r) => r.user_id)).toEqual([buyer.userId, buyer.userId]);
+    // The other user sees none of it through the data API.
+    const { rows } = await server.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM public.orders WHERE user_id = $1',
+      [other.userId],
+    );
+    expect(rows[0]?.n).toBe(0);
+  });
+
+  it('answers no_user for a paid session with no owner and nobody signed in', async () => {
+    const session = await server.stripe.checkout.sessions.create({
+      mode: 'payment',
+      allowed_payment_method_types: ['card'],
+      line_items: [
+        {
+          price_data: {
+            currency: 'usd',
+            unit_amount: 250,
+            product_data: { name: 'Yellow Switch (Yellow)' },
+          },
+          quantity: 1,
+        },
+      ],
+      success_url: 'http://shop.test/keebshop/#/orderSuccess?session_id={CHECKOUT_SESSION_ID}',
+    });
+    await server.pay(session);
+    const anonymous = await call(server.functionsFor(undefined), 'confirm-checkout', {
+      session_id: session.id,
+    });
+    expect(anonymous.body).toEqual({
+      status: 'no_user',
+      paymentStatus: 'paid',
+      saved: 0,
+      skipped: 0,
+    });
+    // Signed in, the shopper's own id stands in for the missing metadata.
+    const signedIn = await call(buyer.functions, 'confirm-checkout', { session_id: session.id });
+    expect(signedIn.body).toMatchObject({ status: 'saved', saved: 1 });
+    expect((await server.ordersOf(session.id)).map((r) => r.user_id)).toEqual([buyer.userId]);
+  });
+});
+
+describe('confirm-checkout with line items lacking data', () => {
+  let server: CheckoutServer;
+  afterAll(() => server?.close());
+
+  it('skips items without a name, quantity or unit amount and counts them', async () => {
+    // What a provider might send for items whose product was deleted or whose price is gone.
+    server = await startCheckoutServer({
+      target: databaseTargets()[0] as DatabaseTarget,
+      rewrite: (path, body) => {
+        if (!/^\/v1\/checkout\/sessions\/cs_/.test(path)) return body;
+        const items = (body.line_items as { data: Record<string, unknown>[] } | undefined)?.data;
+        if (!items || items.length < 4) return body;
+        const [, noName, noQuantity, noAmount] = items as [
+          unknown,
+          Record<string, unknown>,
+          Record<string, unknown>,
+          { price: Record<string, unknown> },
+        ];
+        noName.description = null;
+        (noName.price as Record<string, unknown>).product = {
+          id: 'prod_x',
+          object: 'product',
+          deleted: true,
+        };
+        noQuantity.quantity = null;
+        noAmount.price.unit_amount = null;
+        return body;
+      },
+    });
+    const shopper = await server.shopper();
+    const items = [
+      { key: 'keyboards:1', color: 'Black', quantity: 1 },
+      { key: 'switches:10', color: 'Yellow', quantity: 1 },
+      { key: 'accessories:201', color: 'Black', quantity: 1 },
+      { key: 'accessories:208', color: 'Standard', quantity: 1 },
+    ];
+    const session = await call(shopper.functions, 'checkout', { items });
+    const { id, url } = session.body as { id: string; url: string };
+    await server.pay({ url });
+    const answer = await call(shopper.functions, 'confirm-checkout', { session_id: id });
+    expect(answer.body).toEqual({
+      status: 'partially_saved',
+      paymentStatus: 'paid',
+      saved: 1,
+      skipped: 3,
+    });
+    expect((await server.ordersOf(id)).map((r) => r.product_name)).toEqual([
+      'Mechanical Keyboard Pro',
+    ]);
+  });
+});
