@@ -1,0 +1,331 @@
+// Accounts in the browser (issue 4): sign-up, login, the account menu, settings, deletion, the
+// order history and the session's life (reload, refresh), against the real server.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, heading, mainNav, test } from './support/app.ts';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+let counter = 0;
+function newEmail(): string {
+  counter += 1;
+  return `shopper-${Date.now()}-${process.pid}-${counter}@example.com`;
+}
+
+function accountButton(page: Page) {
+  return mainNav(page).getByRole('button', { name: 'Account menu', exact: true });
+}
+
+function loginLink(page: Page) {
+  return mainNav(page).getByRole('link', { name: 'Login', exact: true });
+}
+
+async function signUp(page: Page, email: string, password: string, base = ''): Promise<void> {
+  await page.goto(`${base}#/signup`);
+  await expect(heading(page, 'Sign Up')).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page.getByText('Signup successful! Please log in.', { exact: true })).toBeVisible();
+  await expect(heading(page, 'Login')).toBeVisible();
+  await expect(page).toHaveURL(/#\/login$/);
+}
+
+async function fillLogin(page: Page, email: string, password: string, base = ''): Promise<void> {
+  if (!(await heading(page, 'Login').isVisible())) {
+    await page.goto(`${base}#/login`);
+    await expect(heading(page, 'Login')).toBeVisible();
+  }
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+async function logIn(page: Page, email: string, password: string, base = ''): Promise<void> {
+  await fillLogin(page, email, password, base);
+  await expect(page.getByText('Login successful!', { exact: true })).toBeVisible();
+  await expect(heading(page, 'Find Your Perfect Gaming Keyboard')).toBeVisible();
+  await expect(page).toHaveURL(/#\/home$/);
+  await expect(accountButton(page)).toBeVisible();
+}
+
+async function openMenuItem(page: Page, name: 'Order History' | 'Settings' | 'Logout') {
+  await accountButton(page).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  await menu.getByRole('menuitem', { name, exact: true }).click();
+  await expect(menu).toBeHidden();
+}
+
+test.describe('an account from sign-up to deletion', () => {
+  test('sign up, log in, change the password, log out, log in again, delete the account', async ({
+    page,
+  }) => {
+    const email = newEmail();
+    const first = 'first-password-1';
+    const second = 'second-password-2';
+
+    await signUp(page, email, first);
+    await logIn(page, email, first);
+    await expect(loginLink(page)).toHaveCount(0);
+
+    // The menu names the shopper, as text.
+    await accountButton(page).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expect(page.getByText(email, { exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+    await expect(accountButton(page)).toBeFocused();
+
+    await openMenuItem(page, 'Settings');
+    await expect(heading(page, 'Account Settings')).toBeVisible();
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+    await page.getByLabel('New Password', { exact: true }).fill(second);
+    await page.getByRole('button', { name: 'Update Password', exact: true }).click();
+    await expect(page.getByText('Password updated!', { exact: true })).toBeVisible();
+
+    await openMenuItem(page, 'Logout');
+    await expect(page).toHaveURL(/#\/home$/);
+    await expect(loginLink(page)).toBeVisible();
+    await expect(accountButton(page)).toHaveCount(0);
+
+    // The old password no longer works; the new one does.
+    await fillLogin(page, email, first);
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Invalid login credentials' }),
+    ).toBeVisible();
+    await logIn(page, email, second);
+
+    await openMenuItem(page, 'Settings');
+    await page.getByRole('button', { name: 'Delete Account', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await expect(dialog).toBeVisible();
+    await expect(
+      dialog.getByText('Are you sure you want to delete your account? This cannot be undone.', {
+        exact: true,
+      }),
+    ).toBeVisible();
+    await dialog.getByRole('button', { name: 'Yes, delete my account', exact: true }).click();
+    await expect(page.getByText('Account deleted.', { exact: true })).toBeVisible();
+    await expect(heading(page, 'Sign Up')).toBeVisible();
+    await expect(page).toHaveURL(/#\/signup$/);
+    await expect(loginLink(page)).toBeVisible();
+
+    await fillLogin(page, email, second);
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Invalid login credentials' }),
+    ).toBeVisible();
+    await expect(accountButton(page)).toHaveCount(0);
+  });
+});
+
+test.describe('a signed-in shopper', () => {
+  const password = 'a-good-password-1';
+  let email: string;
+
+  test.beforeEach(async ({ page }) => {
+    email = newEmail();
+    await signUp(page, email, password);
+    await logIn(page, email, password);
+  });
+
+  test('sees an empty order history', async ({ page }) => {
+    await openMenuItem(page, 'Order History');
+    await expect(heading(page, 'Order History')).toBeVisible();
+    await expect(page.getByText('You have no past orders.', { exact: true })).toBeVisible();
+  });
+
+  test('stays signed in across a reload', async ({ page }) => {
+    await page.reload();
+    await expect(heading(page, 'Find Your Perfect Gaming Keyboard')).toBeVisible();
+    await expect(accountButton(page)).toBeVisible();
+    await page.goto('#/settings');
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+  });
+
+  test('closes the menu on a click outside it', async ({ page }) => {
+    await accountButton(page).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await heading(page, 'Find Your Perfect Gaming Keyboard').click();
+    await expect(page.getByRole('menu')).toBeHidden();
+    await expect(accountButton(page)).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  for (const colorScheme of ['dark', 'light'] as const) {
+    test(`settings and order history have no axe violations (${colorScheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      for (const [hash, h1, ready] of [
+        ['#/settings', 'Account Settings', 'Update Email'],
+        ['#/orderHistory', 'Order History', 'You have no past orders.'],
+      ] as const) {
+        await page.goto(hash);
+        await expect(heading(page, h1)).toBeVisible();
+        await expect(page.getByText(ready, { exact: true })).toBeVisible();
+        const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+        expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' '))}`)).toEqual(
+          [],
+        );
+      }
+      // The open account menu too.
+      await accountButton(page).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' '))}`)).toEqual(
+        [],
+      );
+    });
+  }
+});
+
+test.describe('forms with their messages', () => {
+  for (const colorScheme of ['dark', 'light'] as const) {
+    test(`login and sign-up with an error shown have no axe violations (${colorScheme})`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme });
+      await fillLogin(page, newEmail(), 'wrong-password-1');
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'Invalid login credentials' }),
+      ).toBeVisible();
+      let result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      expect(result.violations.map((v) => v.id)).toEqual([]);
+
+      await page.goto('#/signup');
+      await page.getByLabel('Email', { exact: true }).fill(newEmail());
+      await page.getByLabel('Password', { exact: true }).fill('one-password-1');
+      await page.getByLabel('Confirm password', { exact: true }).fill('another-password-2');
+      await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'Passwords do not match' }),
+      ).toBeVisible();
+      result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      expect(result.violations.map((v) => v.id)).toEqual([]);
+    });
+  }
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(),
+      );
+    });
+  });
+}
+
+/** The exp claim of a JWT, in seconds. */
+function expiresAt(jwt: string): number {
+  const payload = jwt.split('.')[1] ?? '';
+  return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp: number }).exp;
+}
+
+test.describe('an access token that expires', () => {
+  // A server of its own whose tokens live 5 seconds (see support/short-token-server.ts).
+  let server: ChildProcess | undefined;
+  let dataDir = '';
+  let origin = '';
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'keebshop-e2e-short-'));
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    server = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'support/short-token-server.ts')],
+      {
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          DATABASE_URL: '',
+          LOG_LEVEL: 'warn',
+          SHORT_JWT_EXPIRY: '5',
+        },
+      },
+    );
+    await expect
+      .poll(
+        () =>
+          fetch(`${origin}/healthz`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 90_000 },
+      )
+      .toBe(200);
+  });
+
+  test.afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server?.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('is refreshed without the shopper noticing', async ({ page }) => {
+    const base = `${origin}/keebshop/`;
+    const email = newEmail();
+    const password = 'short-lived-token-1';
+    await signUp(page, email, password, base);
+    await logIn(page, email, password, base);
+
+    // Wait until the token the page holds has really expired: the server now refuses it.
+    const storageKey = 'sb-127-auth-token';
+    const storedToken = () =>
+      page.evaluate((key) => {
+        const session = JSON.parse(localStorage.getItem(key) ?? 'null') as {
+          access_token: string;
+        } | null;
+        return session?.access_token ?? '';
+      }, storageKey);
+    const expired = await storedToken();
+    expect(expired).not.toBe('');
+    await expect
+      .poll(() => Date.now() / 1000 > expiresAt(expired) + 1, { timeout: 15_000, intervals: [500] })
+      .toBe(true);
+    expect(await storedToken()).toBe(expired);
+    const anonKey = await page.evaluate(
+      () =>
+        (
+          JSON.parse(document.getElementById('app-config')?.textContent ?? '{}') as {
+            supabaseAnonKey: string;
+          }
+        ).supabaseAnonKey,
+    );
+    const refused = await page.request.get(`${origin}/auth/v1/user`, {
+      headers: { apikey: anonKey, Authorization: `Bearer ${expired}` },
+    });
+    expect(refused.status()).toBeGreaterThanOrEqual(400);
+
+    // A data call now goes out with a fresh token, and the shopper just sees their page.
+    const refreshed = page.waitForResponse((r) =>
+      r.url().includes('/auth/v1/token?grant_type=refresh_token'),
+    );
+    const orders = page.waitForResponse((r) => r.url().includes('/rest/v1/orders'));
+    await openMenuItem(page, 'Order History');
+    expect((await refreshed).status()).toBe(200);
+    const ordersResponse = await orders;
+    expect(ordersResponse.status()).toBe(200);
+    const bearer = await ordersResponse.request().headerValue('authorization');
+    expect(bearer).toMatch(/^Bearer ey/);
+    expect(bearer).not.toBe(`Bearer ${expired}`);
+    await expect(page.getByText('You have no past orders.', { exact: true })).toBeVisible();
+    await expect(accountButton(page)).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveCount(0);
+  });
+});
