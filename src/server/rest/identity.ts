@@ -1,17 +1,36 @@
 import type { Context } from 'hono';
 import type { VerifyAccessToken } from '../auth/claims.ts';
-import { ApiKeyError, identifyRequest, type RequestIdentity } from '../auth/identify.ts';
+import {
+  ApiKeyError,
+  bearerToken,
+  identifyRequest,
+  type RequestIdentity,
+} from '../auth/identify.ts';
 import type { Database, Queryable } from '../db/types.ts';
 import { fromDatabaseError, isDatabaseError, restError } from './errors.ts';
-
-export type { RequestIdentity };
+import { VerifiedTokenCache } from './token-cache.ts';
 
 /** The parts of the server the data API needs. */
 export interface RestDeps {
   db: Database;
   anonKey: string;
   verifyAccessToken: VerifyAccessToken;
+  /** The clock token expiry is judged by (the auth service's); the real one when omitted. */
+  now?: () => Date;
 }
+
+/** RestDeps plus what the data API keeps between requests. */
+export interface RestContext extends RestDeps {
+  tokens: VerifiedTokenCache;
+}
+
+/** Builds the data API's context over its dependencies. */
+export function restContext(deps: RestDeps): RestContext {
+  return { ...deps, tokens: new VerifiedTokenCache() };
+}
+
+/** Who a request acts as; a token verified earlier still needs its session confirmed (runAs). */
+export type Identity = RequestIdentity & { sessionUnchecked?: boolean };
 
 function unauthorized(code: string, message: string, hint: string | null, description: string) {
   return restError(401, code, message, null, hint, {
@@ -23,13 +42,17 @@ function unauthorized(code: string, message: string, hint: string | null, descri
  * Who the request acts as, from `apikey` and `Authorization`. A missing or foreign API key, and a
  * bearer that is neither the anon key nor a valid access token, are 401 in PostgREST's shape.
  */
-export async function identify(c: Context, deps: RestDeps): Promise<RequestIdentity> {
+export async function identify(c: Context, deps: RestContext): Promise<Identity> {
+  const headers = { apikey: c.req.header('apikey'), authorization: c.req.header('authorization') };
+  const bearer = bearerToken(headers.authorization);
+  if (bearer && bearer !== deps.anonKey && headers.apikey === deps.anonKey) {
+    const claims = deps.tokens.get(bearer, (deps.now?.() ?? new Date()).getTime());
+    if (claims) return { role: 'authenticated', claims, token: bearer, sessionUnchecked: true };
+  }
   try {
-    return await identifyRequest(
-      { apikey: c.req.header('apikey'), authorization: c.req.header('authorization') },
-      deps.anonKey,
-      deps.verifyAccessToken,
-    );
+    const identity = await identifyRequest(headers, deps.anonKey, deps.verifyAccessToken);
+    if (identity.role === 'authenticated') deps.tokens.set(identity.token, identity.claims);
+    return identity;
   } catch (err) {
     if (err instanceof ApiKeyError) {
       const hint =
@@ -50,13 +73,22 @@ export async function identify(c: Context, deps: RestDeps): Promise<RequestIdent
   }
 }
 
+const SESSION_GONE = 'Session from session_id claim in JWT does not exist';
+
+/** [session id, user id] to confirm, or nulls when the auth service just did. */
+function sessionToCheck(identity: Identity): [string | null, string | null] {
+  return identity.role === 'authenticated' && identity.sessionUnchecked
+    ? [identity.claims.session_id, identity.claims.sub]
+    : [null, null];
+}
+
 /**
  * Runs `fn` in one transaction as the request's role with its claims set, as PostgREST does, so
  * the database's grants and row-level-security policies decide what the request may see and do.
  */
 export async function runAs<T>(
-  db: Database,
-  identity: RequestIdentity,
+  deps: RestContext,
+  identity: Identity,
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
   const claims =
@@ -65,12 +97,21 @@ export async function runAs<T>(
       : (identity.claims as unknown as Record<string, unknown>);
   const sub = identity.role === 'anon' ? '' : identity.claims.sub;
   try {
-    return await db.transaction(async (tx) => {
-      await tx.query(
-        `SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+    return await deps.db.transaction(async (tx) => {
+      // The session check rides along in the same statement: its permissions are checked before
+      // set_config switches the role, so it reads auth.sessions as the owner.
+      const { rows } = await tx.query<{ session_ok: boolean }>(
+        `SELECT ($4::uuid IS NULL OR EXISTS (
+                  SELECT 1 FROM auth.sessions WHERE id = $4::uuid AND user_id = $5::uuid
+                )) AS session_ok,
+                set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
                 set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true)`,
-        [identity.role, JSON.stringify(claims), sub],
+        [identity.role, JSON.stringify(claims), sub, ...sessionToCheck(identity)],
       );
+      if (!rows[0]?.session_ok && identity.role === 'authenticated') {
+        deps.tokens.delete(identity.token);
+        throw unauthorized('PGRST301', SESSION_GONE, null, 'JWT invalid');
+      }
       return fn(tx);
     });
   } catch (err) {

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { SchemaCatalog } from './catalog.ts';
-import type { RestDeps } from './identity.ts';
+import { restContext, type RestDeps } from './identity.ts';
 import { createRpcHandler } from './rpc.ts';
 import { createTableHandlers } from './table.ts';
 
@@ -20,10 +20,11 @@ export interface RestApi {
 
 /** Builds the data API over the shop's database, its anon key and access-token verifier. */
 export function createRestApi(deps: RestDeps): RestApi {
+  const context = restContext(deps);
   const catalog = new SchemaCatalog(deps.db);
   return {
-    ...createTableHandlers(deps, catalog),
-    callFunction: createRpcHandler(deps, catalog),
+    ...createTableHandlers(context, catalog),
+    callFunction: createRpcHandler(context, catalog),
     catalog,
   };
 }

@@ -134,6 +134,18 @@ describe.each(databaseTargets())('row-level security via /rest/v1 on $name', (ta
     expect(await rowCount(db, 'orders')).toBe(3);
   });
 
+  it('a token stops working the moment its session ends, even right after a successful use', async () => {
+    const dave = await signUpShopper(server, 'dave');
+    const rest = server.restClient(dave.accessToken);
+    expect((await rest.from('orders').select('id')).status).toBe(200);
+    expect((await rest.from('orders').select('id')).status).toBe(200);
+    await db.query('DELETE FROM auth.sessions WHERE user_id = $1', [dave.id]);
+    const after = await rest.from('orders').select('id');
+    expect(after.status).toBe(401);
+    expect(after.error?.code).toBe('PGRST301');
+    expect(after.error?.message).toMatch(/[Ss]ession/);
+  });
+
   it("a request's role and claims do not leak into the next request on the same connection", async () => {
     // Alice first (authenticated, her sub), then anon: anon must still be refused outright.
     await server.restClient(alice.accessToken).from('orders').select('*');

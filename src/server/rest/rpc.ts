@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { FunctionInfo, SchemaCatalog } from './catalog.ts';
 import { parseError, restError } from './errors.ts';
-import { identify, runAs, type RestDeps } from './identity.ts';
+import { identify, runAs, type RestContext } from './identity.ts';
 import { checkProfile, parseJsonPayload } from './request-options.ts';
 import { ident, Params } from './sql.ts';
 
@@ -59,7 +59,7 @@ function argsFromQuery(c: Context): Record<string, unknown> {
 }
 
 /** The handler of /rest/v1/rpc/<name>: calls a public function with named arguments. */
-export function createRpcHandler(deps: RestDeps, catalog: SchemaCatalog) {
+export function createRpcHandler(deps: RestContext, catalog: SchemaCatalog) {
   return async function callFunction(c: Context): Promise<Response> {
     checkProfile(c);
     const name = c.req.param('fn') ?? '';
@@ -95,7 +95,7 @@ export function createRpcHandler(deps: RestDeps, catalog: SchemaCatalog) {
       );
     }
     const call = buildCall(fn, argsJson, keys);
-    const body = await runAs(deps.db, identity, async (tx) => {
+    const body = await runAs(deps, identity, async (tx) => {
       const { rows } = await tx.query<{ body: string | null }>(call.sql, call.params);
       return rows[0]?.body ?? null;
     });

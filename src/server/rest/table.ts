@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { Queryable } from '../db/types.ts';
 import type { SchemaCatalog, TableInfo } from './catalog.ts';
 import { restError } from './errors.ts';
-import { identify, runAs, type RestDeps } from './identity.ts';
+import { identify, runAs, type RestContext } from './identity.ts';
 import { parseReadQuery, type ReadQuery } from './query.ts';
 import {
   appliedPreferences,
@@ -77,7 +77,7 @@ async function runJson(tx: Queryable, sql: { sql: string; params: unknown[] }) {
 }
 
 /** The handlers of /rest/v1/<table>: GET (read), POST (insert), PATCH (update), DELETE. */
-export function createTableHandlers(deps: RestDeps, catalog: SchemaCatalog) {
+export function createTableHandlers(deps: RestContext, catalog: SchemaCatalog) {
   return {
     async read(c: Context): Promise<Response> {
       checkProfile(c);
@@ -89,7 +89,7 @@ export function createTableHandlers(deps: RestDeps, catalog: SchemaCatalog) {
       const table = await findTable(catalog, c.req.param('table') ?? '');
       const read = buildRead(table, query, page);
       const count = prefs.count ? buildCount(table, query) : undefined;
-      const result = await runAs(deps.db, identity, async (tx) => {
+      const result = await runAs(deps, identity, async (tx) => {
         const found = await runJson(tx, read);
         if (!count) return { ...found, total: undefined };
         const { rows } = await tx.query<{ total: string }>(count.sql, count.params);
@@ -119,7 +119,7 @@ export function createTableHandlers(deps: RestDeps, catalog: SchemaCatalog) {
       const payload = await readJsonPayload(c, { allowArray: true });
       const returning = prefs.return === 'representation' ? query.select : undefined;
       const insert = buildInsert(table, payload, query.columns, returning);
-      const body = await runAs(deps.db, identity, async (tx) => {
+      const body = await runAs(deps, identity, async (tx) => {
         if (returning === undefined) {
           await tx.query(insert.sql, insert.params);
           return undefined;
@@ -166,7 +166,7 @@ export function createTableHandlers(deps: RestDeps, catalog: SchemaCatalog) {
 /** Runs an UPDATE or DELETE: 204 with nothing to return, else 200 with the affected rows. */
 async function writeResult(
   c: Context,
-  deps: RestDeps,
+  deps: RestContext,
   identity: Awaited<ReturnType<typeof identify>>,
   statement: { sql: string; params: unknown[] } | null,
   represent: boolean,
@@ -174,7 +174,7 @@ async function writeResult(
 ): Promise<Response> {
   if (statement === null)
     return represent ? c.body('[]', 200, { 'Content-Type': JSON_TYPE }) : c.body(null, 204);
-  const body = await runAs(deps.db, identity, async (tx) => {
+  const body = await runAs(deps, identity, async (tx) => {
     if (!represent) {
       await tx.query(statement.sql, statement.params);
       return undefined;
