@@ -1,0 +1,54 @@
+// Buying as a shopper would, for browser tests that need a verified buyer (reviews): a new
+// account through the Sign Up and Login pages, then a product paid on the sandbox's hosted page.
+import type { Page } from '@playwright/test';
+import { addToCart, cartLines, expect, heading, openRoute } from './app.ts';
+
+export const PASSWORD = 'correct horse battery staple';
+const SAVED = 'Order successful! Your items have been saved to your order history.';
+
+let counter = 0;
+export function newEmail(label = 'shopper'): string {
+  counter += 1;
+  return `${label}-${Date.now()}-${process.pid}-${counter}@example.com`;
+}
+
+/** A new account, signed in through the Sign Up and Login pages; resolves its email. */
+export async function signUpAndLogIn(page: Page, label?: string): Promise<string> {
+  const email = newEmail(label);
+  await openRoute(page, '#/signup', 'Sign Up');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(heading(page, 'Login')).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(heading(page, 'Find Your Perfect Gaming Keyboard')).toBeVisible();
+  return email;
+}
+
+/**
+ * Buys one product through the cart, Checkout, the hosted page (test card 4242) and the Order
+ * Confirmation page, and waits until the order is saved. `total` is the hosted page's "Pay $…".
+ */
+export async function buy(
+  page: Page,
+  list: { hash: string; h1: string },
+  name: string,
+  total: string,
+): Promise<void> {
+  await addToCart(page, list, name);
+  await openRoute(page, '#/cart', 'Your Cart');
+  await expect(cartLines(page)).toHaveCount(1);
+  await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+  await page.waitForURL(/\/c\/pay\/cs_test_/);
+  await page.getByLabel('Email', { exact: true }).fill('buyer@example.com');
+  await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM / YY)', { exact: true }).fill('12 / 34');
+  await page.getByLabel('CVC', { exact: true }).fill('123');
+  await page.getByLabel('Name on card', { exact: true }).fill('Ada Lovelace');
+  await page.getByRole('button', { name: `Pay ${total}`, exact: true }).click();
+  await expect(heading(page, 'Order Confirmation')).toBeVisible();
+  await expect(page.getByText(SAVED, { exact: true })).toBeVisible({ timeout: 15_000 });
+}
