@@ -4,15 +4,47 @@ const KEY_LENGTH = 32;
 const R = 8;
 const P = 1;
 
-function derive(password: string, salt: Buffer, log2N: number, r: number, p: number) {
+/**
+ * How many hashes may run at once. scrypt runs on libuv's thread pool (4 threads by default), which
+ * every file read and write shares: with all of it hashing, a burst of sign-ins held static files
+ * and the payments sandbox's writes for seconds (npm run load). Half the pool is left for files.
+ */
+export const MAX_CONCURRENT_HASHES = Math.max(
+  1,
+  Math.floor(Number(process.env.UV_THREADPOOL_SIZE || 4) / 2),
+);
+let hashing = 0;
+const waiting: (() => void)[] = [];
+
+function acquire(): Promise<void> {
+  if (hashing < MAX_CONCURRENT_HASHES) {
+    hashing += 1;
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => waiting.push(resolve));
+}
+
+// The slot passes straight to the next waiter, so no newcomer can slip in between.
+function release(): void {
+  const next = waiting.shift();
+  if (next) next();
+  else hashing -= 1;
+}
+
+async function derive(password: string, salt: Buffer, log2N: number, r: number, p: number) {
   const N = 2 ** log2N;
   // scrypt needs 128 * N * r bytes; Node's default cap (32 MiB) is below OWASP's cost.
   const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r };
-  return new Promise<Buffer>((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
-  );
+  await acquire();
+  try {
+    return await new Promise<Buffer>((resolve, reject) =>
+      scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) =>
+        err ? reject(err) : resolve(key),
+      ),
+    );
+  } finally {
+    release();
+  }
 }
 
 /**
