@@ -1,0 +1,107 @@
+// Load generation for the api benchmark: autocannon (no bundled types, hence the narrow typing
+// below) and the bare node:http hello server that gives this machine's ceiling.
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+interface AutocannonRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?: (req: AutocannonRequest) => AutocannonRequest;
+  onResponse?: (status: number, body: string) => void;
+}
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number; max: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  duration: number;
+}
+
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  method?: string;
+  headers?: Record<string, string>;
+  requests?: AutocannonRequest[];
+}) => Promise<AutocannonResult>;
+
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+/** What one load run measured. */
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  seconds: number;
+  method?: string;
+  headers?: Record<string, string>;
+  requests?: AutocannonRequest[];
+}
+
+/** Runs autocannon and keeps the numbers the benchmark reports. */
+export async function load(options: LoadOptions): Promise<LoadResult> {
+  const r = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.seconds,
+    ...(options.method ? { method: options.method } : {}),
+    ...(options.headers ? { headers: options.headers } : {}),
+    ...(options.requests ? { requests: options.requests } : {}),
+  });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    total: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
+}
+
+export type { AutocannonRequest };
+
+/** A child process that answers every request with "hello" from a bare node:http server. */
+export async function startHelloServer(): Promise<{ url: string; stop: () => void }> {
+  const source = `
+    const http = require('node:http');
+    const server = http.createServer((req, res) => { res.writeHead(200, {'content-type': 'text/plain'}); res.end('hello'); });
+    server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
+    process.on('disconnect', () => process.exit(0));`;
+  const child = spawn(process.execPath, ['-e', source], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const { port } = await firstMessage<{ port: number }>(child);
+  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill('SIGTERM') };
+}
+
+/** Resolves the first IPC message of a child, or rejects if it exits first. */
+export function firstMessage<T>(child: ChildProcess): Promise<T> {
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve(m as T));
+    child.once('exit', (code) =>
+      reject(new Error(`child exited with code ${code} before it was ready`)),
+    );
+  });
+}
+
+/** Forks a TypeScript module with tsx, with IPC; its standard output (request logs) is dropped. */
+export function forkTs(file: string, env: Record<string, string | undefined>): ChildProcess {
+  return fork(file, [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+}

@@ -1,0 +1,106 @@
+// The server the api benchmark loads: the real app (composeApp, as main.ts builds it) on a fresh
+// database, with one shopper who has 50 orders and a pool of signed-in sessions. Started by api.ts
+// as a child process so the load generator and the server do not share an event loop. Reports
+// {origin, anonKey, userId, accessToken, refreshTokens} over IPC once it listens.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { composeApp } from '../../src/server/compose.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { runMigrations } from '../../src/server/db/migrate.ts';
+import { openDatabase } from '../../src/server/db/open.ts';
+import { createLogger } from '../../src/server/http/logger.ts';
+
+const ORDERS = 50;
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'keebshop-bench-api-'));
+writeFileSync(path.join(tmp, 'index.html'), '<!doctype html><title>bench</title>');
+
+const config = loadConfig({
+  ...process.env,
+  HOST: '127.0.0.1',
+  PORT: '0',
+  DATA_DIR: path.join(tmp, 'data'),
+  LOG_LEVEL: 'warn',
+  // Setup signs in once per session below; the measured requests never hash a password.
+  SIGNIN_RATE_LIMIT_PER_EMAIL: '100000',
+  SIGNIN_RATE_LIMIT_PER_IP: '100000',
+});
+const sessions = Number(process.env.BENCH_SESSIONS ?? 64);
+
+async function main(): Promise<void> {
+  const db = await openDatabase({ ...config, poolSize: Number(process.env.BENCH_POOL_SIZE ?? 10) });
+  await runMigrations(db);
+  // Logged as `npm start` logs by default (one JSON line per request, at info), to /dev/null.
+  const logger = createLogger({ level: 'info' });
+  const { app, auth } = await composeApp({ config, db, webDir: tmp, isReady: () => true, logger });
+  const anonKey = auth.anonKey;
+  const headers = { apikey: anonKey, 'Content-Type': 'application/json' };
+  const email = `bench-${process.pid}-${Date.now()}@keebshop.test`;
+  const password = 'bench-password-123';
+  const signup = await app.request('/auth/v1/signup', {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  if (!signup.ok) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
+  const signIn = async () => {
+    const res = await app.request('/auth/v1/token?grant_type=password', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email, password }),
+    });
+    if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+    return (await res.json()) as {
+      access_token: string;
+      refresh_token: string;
+      user: { id: string };
+    };
+  };
+  const first = await signIn();
+  const refreshTokens = [first.refresh_token];
+  while (refreshTokens.length < sessions) refreshTokens.push((await signIn()).refresh_token);
+
+  // Orders are written by the server (fulfilment), never by clients: seed them as the owner.
+  for (let i = 0; i < ORDERS; i++) {
+    await db.query(
+      `INSERT INTO public.orders (user_id, product_name, selected_color, quantity, price,
+         checkout_session_id, line_number, product_key, created_at)
+       VALUES ($1, $2, 'Black', $3, $4, $5, $6, 'keyboards:1', now() - make_interval(mins => $6))`,
+      [
+        first.user.id,
+        `Bench Board ${i}`,
+        1 + (i % 3),
+        '129.99',
+        `cs_bench_${Math.floor(i / 5)}`,
+        i,
+      ],
+    );
+  }
+
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+    process.send?.({
+      origin: `http://127.0.0.1:${info.port}`,
+      anonKey,
+      userId: first.user.id,
+      accessToken: first.access_token,
+      refreshTokens,
+      kind: db.kind,
+    });
+  });
+  const stop = () => {
+    server.close();
+    void db.close().finally(() => {
+      rmSync(tmp, { recursive: true, force: true });
+      process.exit(0);
+    });
+  };
+  process.on('SIGTERM', stop);
+  process.on('disconnect', stop);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  rmSync(tmp, { recursive: true, force: true });
+  process.exit(1);
+});
