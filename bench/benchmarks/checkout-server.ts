@@ -1,0 +1,128 @@
+// The server the checkout benchmark loads: the real app wired as main.ts wires it (composeApp, the
+// payments sandbox started by startPayments with its keys in the database) on a fresh database,
+// with one signed-in shopper and a pool of sessions already paid on the hosted page. A child
+// process, so the load generator does not share its event loop. Reports over IPC once listening.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { composeApp } from '../../src/server/compose.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { runMigrations } from '../../src/server/db/migrate.ts';
+import { openDatabase } from '../../src/server/db/open.ts';
+import { localWebhookUrl, startPayments } from '../../src/server/functions/index.ts';
+import { BENCH_CART, type CheckoutBenchServer } from './checkout-shared.ts';
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'keebshop-bench-checkout-'));
+writeFileSync(path.join(tmp, 'index.html'), '<!doctype html><title>bench</title>');
+const PAID_SESSIONS = Number(process.env.BENCH_PAID_SESSIONS ?? 40);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const port = await freePort();
+  const config = loadConfig({
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SANDBOX_PORT: '0',
+    DATA_DIR: path.join(tmp, 'data'),
+    LOG_LEVEL: 'warn',
+    STRIPE_SECRET_KEY: '',
+    STRIPE_WEBHOOK_SECRET: '',
+  });
+  const db = await openDatabase({ ...config, poolSize: 10 });
+  await runMigrations(db);
+  const payments = await startPayments({
+    settings: config.payments,
+    db,
+    dataDir: config.dataDir,
+    webhookUrl: localWebhookUrl(config.host, config.port),
+  });
+  const { app, auth } = await composeApp({
+    config,
+    db,
+    webDir: tmp,
+    isReady: () => true,
+    payments,
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+
+  const json = { apikey: auth.anonKey, 'Content-Type': 'application/json' };
+  const email = `bench-${process.pid}-${Date.now()}@keebshop.test`;
+  const password = 'bench-password-123';
+  const post = (url: string, body: unknown, headers: Record<string, string> = json) =>
+    fetch(`${origin}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const signup = await post('/auth/v1/signup', { email, password });
+  if (!signup.ok) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
+  const signIn = await post('/auth/v1/token?grant_type=password', { email, password });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const { access_token: accessToken } = (await signIn.json()) as { access_token: string };
+  const asShopper = { ...json, Authorization: `Bearer ${accessToken}` };
+
+  // Sessions paid on the hosted page, as a shopper would: confirm then replays fulfilment on them.
+  const paidSessionIds: string[] = [];
+  for (let i = 0; i < PAID_SESSIONS; i++) {
+    const res = await post('/functions/v1/checkout', BENCH_CART, asShopper);
+    const session = (await res.json()) as { id: string; url: string };
+    const paid = await fetch(session.url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        email: 'bench@example.com',
+        cardNumber: '4242 4242 4242 4242',
+        cardExpiry: '12 / 34',
+        cardCvc: '123',
+        billingName: 'Bench Buyer',
+      }),
+    });
+    if (paid.status !== 303) throw new Error(`paying a session answered ${paid.status}`);
+    paidSessionIds.push(session.id);
+  }
+
+  const ready: CheckoutBenchServer = {
+    origin,
+    anonKey: auth.anonKey,
+    accessToken,
+    paidSessionIds,
+    kind: db.kind,
+  };
+  process.send?.(ready);
+
+  // Requests still in flight when the load stops finish before the database closes.
+  const stop = () => {
+    const finish = () =>
+      void payments
+        .close()
+        .then(() => db.close())
+        .finally(() => {
+          rmSync(tmp, { recursive: true, force: true });
+          process.exit(0);
+        });
+    server.close(finish);
+    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    setTimeout(finish, 5000).unref();
+  };
+  process.on('SIGTERM', stop);
+  process.on('disconnect', stop);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  rmSync(tmp, { recursive: true, force: true });
+  process.exit(1);
+});
