@@ -23,6 +23,10 @@ export function bodyLimit(options: BodyLimitOptions): MiddlewareHandler {
     },
   });
   return async function bodyLimitMiddleware(c, next) {
+    // Bodyless requests pass without touching c.req.raw: on @hono/node-server that would build a
+    // full web Request for every GET, a measurable cost on the hottest path (order history).
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
     return handler(c, next);
   };
 }

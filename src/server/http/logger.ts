@@ -15,7 +15,9 @@ export function createLogger(options: LoggerOptions): Logger {
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
   };
-  return options.destination ? pino(settings, options.destination) : pino(settings);
+  // Buffered (not one write per line): a synchronous write per request shows up in profiles of the
+  // order-history benchmark. pino flushes what is buffered when the process exits.
+  return pino(settings, options.destination ?? pino.destination({ dest: 1, sync: false }));
 }
 
 /**
