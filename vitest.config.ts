@@ -16,6 +16,7 @@ export default defineConfig({
             'src/server/**/*.test.ts',
             'src/payments-sandbox/**/*.test.ts',
             'tests/unit/**/*.test.ts',
+            'tests/security/**/*.test.ts',
           ],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           testTimeout: 30_000,
