@@ -1,0 +1,165 @@
+// `npm run load [-- --shoppers=100 --seconds=60 --targets=pglite,postgres]`: simulated shoppers
+// against real server processes on loopback: one instance on PGlite, and two instances on one fresh
+// PostgreSQL database behind a round-robin "balancer". Then a reconciliation of the sandbox's paid
+// sessions against the order rows. Writes bench/results/load.json; exits 1 on any error.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { runShoppers } from './lib/shop/shoppers.ts';
+import { formatEndpointTable, summarize } from './lib/shop/stats.ts';
+import {
+  freePort,
+  freshPostgresDatabase,
+  spawnInstance,
+  stopInstance,
+  waitHealthy,
+  type Instance,
+} from './lib/shop/instances.ts';
+import { readOrders, readSandbox, reconcile, waitForWebhooks } from './lib/shop/reconcile.ts';
+import { buildIfStale } from './lib/server.ts';
+
+const HELP = `npm run load -- [options]
+  --shoppers=N     simulated shoppers (default 100)
+  --seconds=S      how long they shop (default 60); started over the first --ramp seconds
+  --ramp=S         seconds over which shoppers start (default 10)
+  --targets=LIST   pglite, postgres or both (default pglite,postgres); postgres needs the local
+                   server at 127.0.0.1:5432 (or LOAD_POSTGRES_ADMIN_URL) and gets a fresh database
+  --out=FILE       results JSON (default bench/results/load.json)`;
+
+const { values } = parseArgs({
+  options: {
+    shoppers: { type: 'string', default: '100' },
+    seconds: { type: 'string', default: '60' },
+    ramp: { type: 'string', default: '10' },
+    targets: { type: 'string', default: 'pglite,postgres' },
+    out: { type: 'string', default: path.join(import.meta.dirname, 'results/load.json') },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+async function errorLogLines(files: string[]): Promise<string[]> {
+  const lines: string[] = [];
+  for (const file of files) {
+    const text = await readFile(file, 'utf8').catch(() => '');
+    // JSON log lines at level error (50) or fatal (60), and anything Node prints as an error.
+    lines.push(...text.split('\n').filter((l) => /"level":(50|60)|^\w*Error\b|Uncaught/.test(l)));
+  }
+  return lines;
+}
+
+async function runTarget(target: 'pglite' | 'postgres') {
+  const instances = target === 'postgres' ? 2 : 1;
+  const base = await mkdtemp(path.join(os.tmpdir(), `keebshop-load-${target}-`));
+  const database = target === 'postgres' ? await freshPostgresDatabase('load') : undefined;
+  const sandboxPort = await freePort();
+  const started: Instance[] = [];
+  try {
+    // One after the other: the first starts the sandbox, the second finds it on its port.
+    for (let i = 0; i < instances; i++) {
+      const instance = spawnInstance({
+        dataDir: path.join(base, `instance-${i}`),
+        port: await freePort(),
+        sandboxPort,
+        ...(database ? { databaseUrl: database.url } : {}),
+        logFile: path.join(base, `instance-${i}.log`),
+        // Shoppers come from many addresses through the "balancer" (X-Forwarded-For).
+        env: { TRUST_PROXY: 'true' },
+      });
+      started.push(instance);
+      await waitHealthy(instance);
+    }
+    console.log(`${target}: ${instances} instance(s) ready; ${values.shoppers} shoppers shopping`);
+    const run = await runShoppers({
+      origins: started.map((s) => s.origin),
+      shoppers: Number(values.shoppers),
+      seconds: Number(values.seconds),
+      rampSeconds: Number(values.ramp),
+    });
+    const first = started[0]!.options.dataDir;
+    const webhooksLeft = await waitForWebhooks(first, 30_000);
+    const exits = [];
+    for (const instance of [...started].reverse()) exits.push(await stopInstance(instance));
+    const { sessions } = await readSandbox(first);
+    const rows = await readOrders({
+      dataDir: first,
+      ...(database ? { databaseUrl: database.url } : {}),
+    });
+    return {
+      target,
+      instances,
+      ...run.counts,
+      durationS: run.durationS,
+      endpoints: summarize(run.recorder, run.durationS),
+      signUps: summarize(run.signUps, run.signUpSeconds)[0],
+      errors: run.recorder.errorCount + run.signUps.errorCount,
+      webhooksLeft,
+      cleanExits: exits.every((code) => code === 0),
+      serverErrorLogs: (await errorLogLines(started.map((s) => s.options.logFile))).slice(0, 20),
+      reconciliation: reconcile(sessions, rows),
+    };
+  } finally {
+    await Promise.all(started.map((s) => stopInstance(s, 'SIGKILL')));
+    await database?.drop();
+    await rm(base, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<number> {
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  const targets = values.targets.split(',').map((t) => t.trim());
+  for (const t of targets)
+    if (t !== 'pglite' && t !== 'postgres') throw new Error(`unknown target ${t}`);
+  buildIfStale();
+  const results = [];
+  for (const target of targets as ('pglite' | 'postgres')[]) {
+    const result = await runTarget(target);
+    results.push(result);
+    const r = result.reconciliation;
+    console.log(`\n${target} (${result.instances} instance(s)), ${result.durationS} s:`);
+    console.log(formatEndpointTable(result.endpoints));
+    const up = result.signUps;
+    if (up) {
+      console.log(
+        `sign-ups before the run: ${up.requests} (8 at a time), p50 ${up.p50} ms, p99 ${up.p99} ms, errors ${up.errors}`,
+      );
+    }
+    console.log(
+      `shoppers ${result.shoppers}, paid checkouts ${result.paid}, errors ${result.errors}, ` +
+        `server error logs ${result.serverErrorLogs.length}, undelivered webhooks ${result.webhooksLeft}`,
+    );
+    console.log(
+      `reconciliation: ${r.paidSessions} paid sessions, ${r.expectedRows} lines expected, ${r.orderRows} order rows; ` +
+        `lost ${r.lost.length}, doubled ${r.doubled.length}, orphans ${r.orphans}, wrong owner ${r.wrongOwner}: ${r.ok ? 'OK' : 'FAILED'}`,
+    );
+  }
+  const report = {
+    startedAt: new Date().toISOString(),
+    node: process.version,
+    cores: os.cpus().length,
+    options: {
+      shoppers: Number(values.shoppers),
+      seconds: Number(values.seconds),
+      ramp: Number(values.ramp),
+    },
+    results,
+  };
+  await mkdir(path.dirname(values.out), { recursive: true });
+  await writeFile(values.out, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nWrote ${path.relative(process.cwd(), values.out)}`);
+  const failed = results.filter(
+    (r) => r.errors > 0 || !r.reconciliation.ok || r.serverErrorLogs.length > 0 || !r.cleanExits,
+  );
+  return failed.length > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,212 @@
+// `npm run crash [-- --checkouts=50]`: the real server on a fresh DATA_DIR (PGlite) is killed with
+// SIGKILL at random moments while shoppers run checkouts (create, pay on the sandbox's hosted page,
+// confirm; a third of them never confirm and are left to the webhook), and restarted each time.
+// Then: every paid session has its order rows exactly once, each restart opened the embedded
+// database and came up healthy, and amcheck finds every index consistent. Exits 1 otherwise.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
+import { parsePage, Recorder, Shopper } from '../bench/lib/shop/client.ts';
+import {
+  freePort,
+  spawnInstance,
+  stopInstance,
+  waitHealthy,
+  type Instance,
+} from '../bench/lib/shop/instances.ts';
+import {
+  readOrders,
+  readSandbox,
+  reconcile,
+  waitForWebhooks,
+} from '../bench/lib/shop/reconcile.ts';
+import { randomCart } from '../bench/lib/shop/shoppers.ts';
+import { buildIfStale } from '../bench/lib/server.ts';
+
+const { values } = parseArgs({
+  options: {
+    checkouts: { type: 'string', default: '50' },
+    concurrency: { type: 'string', default: '5' },
+    'min-kill-ms': { type: 'string', default: '50' },
+    'max-kill-ms': { type: 'string', default: '800' },
+    'timeout-s': { type: 'string', default: '900' },
+    help: { type: 'boolean', default: false },
+  },
+});
+const HELP = `npm run crash -- [--checkouts=50] [--concurrency=5] [--min-kill-ms=50] [--max-kill-ms=800] [--timeout-s=900]`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function main(): Promise<number> {
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  const checkouts = Number(values.checkouts);
+  const deadline = Date.now() + Number(values['timeout-s']) * 1000;
+  buildIfStale();
+  const base = await mkdtemp(path.join(os.tmpdir(), 'keebshop-crash-'));
+  const options = {
+    dataDir: path.join(base, 'data'),
+    port: await freePort(),
+    sandboxPort: await freePort(),
+    logFile: path.join(base, 'server.log'),
+    env: { TRUST_PROXY: 'true' },
+  };
+  let server: Instance = spawnInstance(options);
+  const readyMs = [await waitHealthy(server)];
+  const killedWith: (number | string)[] = [];
+  let done = false;
+  try {
+    const recorder = new Recorder(); // requests cut off by a kill land here; they are retried
+    const { anonKey, assets } = parsePage(await (await fetch(`${server.origin}/keebshop/`)).text());
+
+    /** Retries a step until it succeeds: the server may be down or restarting. */
+    async function retry<T>(step: () => Promise<T>): Promise<T> {
+      for (;;) {
+        try {
+          return await step();
+        } catch (err) {
+          if (Date.now() > deadline) throw err;
+          await sleep(250);
+        }
+      }
+    }
+
+    const shoppers = await Promise.all(
+      Array.from({ length: Number(values.concurrency) }, async (_, i) => {
+        const shopper = new Shopper({
+          origins: [server.origin],
+          anonKey,
+          assets,
+          ip: `10.9.0.${i + 1}`,
+          recorder,
+        });
+        const email = `crash-${Date.now()}-${i}@example.com`;
+        await retry(async () => {
+          await shopper.signUp(email, 'crash password').catch(() => undefined); // may exist already
+          await shopper.logIn(email, 'crash password');
+        });
+        return shopper;
+      }),
+    );
+
+    // The killer: SIGKILL at a random moment, restart on the same DATA_DIR and ports.
+    const killer = (async () => {
+      const [min, max] = [Number(values['min-kill-ms']), Number(values['max-kill-ms'])];
+      while (!done) {
+        await sleep(min + Math.random() * (max - min));
+        if (done) break;
+        killedWith.push(await stopInstance(server, 'SIGKILL'));
+        server = spawnInstance(options);
+        readyMs.push(await waitHealthy(server));
+      }
+    })();
+
+    let next = 0;
+    let confirmed = 0;
+    let interrupted = 0;
+    await Promise.all(
+      shoppers.map(async (shopper) => {
+        while (next < checkouts) {
+          const n = next++;
+          const killsBefore = killedWith.length;
+          const session = await retry(() => shopper.checkout(randomCart()));
+          await retry(() => shopper.pay(session));
+          // Every third checkout is never confirmed: the webhook alone must record it.
+          if (n % 3 !== 2) {
+            await retry(() => shopper.confirm(session.id));
+            confirmed += 1;
+          }
+          if (killedWith.length > killsBefore) interrupted += 1;
+        }
+      }),
+    );
+    done = true;
+    await killer;
+    console.log(
+      `${checkouts} checkouts paid (${confirmed} confirmed by the page), ${killedWith.length} kills, ${recorder.errorCount} requests cut off and retried`,
+    );
+
+    const webhooksLeft = await waitForWebhooks(options.dataDir, 150_000);
+    const cleanExit = await stopInstance(server, 'SIGTERM');
+    const { sessions } = await readSandbox(options.dataDir);
+    const result = reconcile(sessions, await readOrders({ dataDir: options.dataDir }));
+    const badIndexes = await checkIndexes(options.dataDir);
+    const log = await readFile(options.logFile, 'utf8');
+    const errorLines = log
+      .split('\n')
+      .filter((l) => /"level":(50|60)|^\w*Error\b|Uncaught/.test(l));
+
+    const checks: [string, boolean][] = [
+      [
+        `checkouts with a kill in the middle: ${interrupted} (>= 1 in 10); kills ${killedWith.length}`,
+        interrupted >= checkouts / 10,
+      ],
+      ['every kill was a SIGKILL', killedWith.every((s) => s === 'SIGKILL')],
+      [
+        `every start reached /healthz 200 (${readyMs.length}, slowest ${Math.max(...readyMs)} ms)`,
+        true,
+      ],
+      [
+        `paid sessions ${result.paidSessions} = checkouts ${checkouts}`,
+        result.paidSessions === checkouts,
+      ],
+      [`webhooks all delivered (${webhooksLeft} left)`, webhooksLeft === 0],
+      [
+        `order rows ${result.orderRows} = paid lines ${result.expectedRows}; lost ${result.lost.length}, doubled ${result.doubled.length}, orphans ${result.orphans}, wrong owner ${result.wrongOwner}`,
+        result.ok && result.orderRows === result.expectedRows,
+      ],
+      [
+        `amcheck: every btree index consistent with its table (${badIndexes.length} bad)`,
+        badIndexes.length === 0,
+      ],
+      [`no error in the server log (${errorLines.length})`, errorLines.length === 0],
+      [`clean final stop (exit ${cleanExit})`, cleanExit === 0],
+    ];
+    for (const [what, ok] of checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+    for (const line of errorLines.slice(0, 5)) console.log(`  log: ${line.slice(0, 300)}`);
+    for (const bad of badIndexes) console.log(`  index: ${bad}`);
+    return checks.every(([, ok]) => ok) ? 0 : 1;
+  } finally {
+    done = true;
+    await stopInstance(server, 'SIGKILL');
+    await rm(base, { recursive: true, force: true });
+  }
+}
+
+/** amcheck's bt_index_check (with heapallindexed) on every btree index of the shop's schemas. */
+async function checkIndexes(dataDir: string): Promise<string[]> {
+  const pg = await PGlite.create({ dataDir, extensions: { amcheck } });
+  try {
+    await pg.exec('CREATE EXTENSION IF NOT EXISTS amcheck');
+    const { rows } = await pg.query<{ name: string }>(
+      `SELECT c.oid::regclass::text AS name FROM pg_index i
+         JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
+         JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE am.amname = 'btree' AND n.nspname IN ('public', 'auth', 'keebshop')`,
+    );
+    const bad: string[] = [];
+    for (const { name } of rows) {
+      try {
+        await pg.query('SELECT bt_index_check($1::regclass, true)', [name]);
+      } catch (err) {
+        bad.push(`${name}: ${String(err)}`);
+      }
+    }
+    if (rows.length === 0) bad.push('no index found to check');
+    return bad;
+  } finally {
+    await pg.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
