@@ -145,6 +145,12 @@ describe.each(databaseTargets())('postgrest-js against /rest/v1 on $name', (targ
     expect(represented.status).toBe(201);
     expect(represented.data).toEqual([{ product_name: AWKWARD, rating: 3 }]);
 
+    const again = await rest
+      .from('reviews')
+      .insert({ product_key: 'keyboards:1', product_name: 'Mechanical Keyboard Pro', rating: 1 });
+    expect(again.status).toBe(409);
+    expect(again.error?.code).toBe('23505');
+
     const notBought = await server
       .restClient(bob.accessToken)
       .from('reviews')
