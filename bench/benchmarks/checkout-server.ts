@@ -58,7 +58,20 @@ async function main(): Promise<void> {
     payments,
   });
   const origin = `http://127.0.0.1:${port}`;
-  const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
+  // Counted, so stopping waits for requests the load generator abandoned at its deadline.
+  let inFlight = 0;
+  const server = serve({
+    fetch: async (request) => {
+      inFlight += 1;
+      try {
+        return await app.fetch(request);
+      } finally {
+        inFlight -= 1;
+      }
+    },
+    port,
+    hostname: '127.0.0.1',
+  });
   await new Promise<void>((resolve) => server.once('listening', resolve));
 
   const json = { apikey: auth.anonKey, 'Content-Type': 'application/json' };
@@ -104,18 +117,23 @@ async function main(): Promise<void> {
   process.send?.(ready);
 
   // Requests still in flight when the load stops finish before the database closes.
+  let finishing = false;
+  const finish = () => {
+    if (finishing) return;
+    finishing = true;
+    void payments
+      .close()
+      .then(() => db.close())
+      .finally(() => {
+        rmSync(tmp, { recursive: true, force: true });
+        process.exit(0);
+      });
+  };
   const stop = () => {
-    const finish = () =>
-      void payments
-        .close()
-        .then(() => db.close())
-        .finally(() => {
-          rmSync(tmp, { recursive: true, force: true });
-          process.exit(0);
-        });
-    server.close(finish);
+    const drained = () => (inFlight === 0 ? finish() : void setTimeout(drained, 20));
+    server.close(drained);
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-    setTimeout(finish, 5000).unref();
+    setTimeout(finish, 10_000).unref();
   };
   process.on('SIGTERM', stop);
   process.on('disconnect', stop);
