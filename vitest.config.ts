@@ -30,6 +30,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/web.ts'],
+          // Several component tests talk to a real server process; 2 busy cores need more than 5 s.
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
         },
       },
     ],
