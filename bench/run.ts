@@ -1,9 +1,11 @@
 // `npm run bench [-- --only=name[,name]] [-- --check]`: runs the registered benchmarks, writes
 // bench/results/<name>.json, prints a table, and with --check exits 1 when a budget is exceeded.
+// A run of every benchmark (no --only) also writes the report: docs/benchmarks.md.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchmarks } from './registry.ts';
+import { machineAtStart, writeReport } from './lib/report.ts';
 import { formatTable } from './lib/table.ts';
 import { overBudget, type BenchResult } from './types.ts';
 
@@ -36,6 +38,7 @@ async function main(): Promise<number> {
   const selected = wanted ? benchmarks.filter((b) => wanted.includes(b.name)) : benchmarks;
 
   await mkdir(resultsDir, { recursive: true });
+  const machine = machineAtStart();
   const results: BenchResult[] = [];
   for (const bench of selected) {
     console.log(`Running ${bench.name}: ${bench.description}`);
@@ -56,6 +59,10 @@ async function main(): Promise<number> {
   }
 
   console.log(`\n${formatTable(results)}`);
+  if (!wanted) {
+    const report = await writeReport(results, machine);
+    console.log(`\nWrote ${path.relative(process.cwd(), report)}`);
+  }
   const over = results.flatMap((r) =>
     r.metrics.filter(overBudget).map((m) => `${r.name}: ${m.name}`),
   );

@@ -1,0 +1,210 @@
+// The one report of a full `npm run bench`: bench/results/report.json and docs/benchmarks.md,
+// written from the results of that run only (so every ratio compares figures taken side by side).
+import { execFileSync } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { PageScore } from '../benchmarks/lighthouse.ts';
+import { overBudget, type BenchResult, type Metric } from '../types.ts';
+import { root } from './server.ts';
+import { formatValue } from './table.ts';
+
+export interface Machine {
+  cores: number;
+  cpu: string;
+  memoryGb: number;
+  os: string;
+  node: string;
+  commit: string;
+  /** 1-minute load average when the run started and ended: other processes inflate timings. */
+  loadAverage: { start: number; end: number };
+}
+
+/** What the report says about the machine; call at the start of the run for the load average. */
+export function machineAtStart(): Omit<Machine, 'loadAverage'> & { loadStart: number } {
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
+  } catch {
+    // Not a git checkout.
+  }
+  return {
+    cores: os.cpus().length,
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round(os.totalmem() / 1e9),
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    commit,
+    loadStart: os.loadavg()[0] ?? 0,
+  };
+}
+
+const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+const table = (head: string[], rows: (string | number)[][]) =>
+  [row(head), row(head.map(() => '---')), ...rows.map(row)].join('\n');
+const verdict = (m: Metric) => (m.budget ? (overBudget(m) ? '**missed**' : 'met') : '');
+const budgetText = (m: Metric) =>
+  [
+    m.budget?.max !== undefined ? `≤ ${formatValue(m.budget.max, m.unit)}` : '',
+    m.budget?.min !== undefined ? `≥ ${formatValue(m.budget.min, m.unit)}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+function metricsTable(metrics: Metric[]): string {
+  return table(
+    ['metric', 'value', 'budget', ''],
+    metrics.map((m) => [m.name, formatValue(m.value, m.unit), budgetText(m), verdict(m)]),
+  );
+}
+
+/** "<target> <what> throughput|/ ceiling|p50|p99|failed" metrics as one row per target and what. */
+function throughputTable(metrics: Metric[]): string | undefined {
+  const rows = new Map<string, Record<string, Metric>>();
+  const ceilings: string[] = [];
+  for (const m of metrics) {
+    const ceiling = /^(\S+) hello ceiling$/.exec(m.name);
+    if (ceiling) {
+      ceilings.push(`${ceiling[1]}: ${formatValue(m.value, m.unit)}`);
+      continue;
+    }
+    const match = /^(\S+) (.+) (throughput|\/ ceiling|p50|p99|failed)$/.exec(m.name);
+    if (!match) return undefined;
+    const key = `${match[1]} | ${match[2]}`;
+    rows.set(key, { ...rows.get(key), [match[3]!]: m });
+  }
+  if (rows.size === 0) return undefined;
+  // Ratios to the ceiling are often under 1 %: one decimal.
+  const cell = (m: Metric | undefined) =>
+    !m ? '' : m.unit === 'ratio' ? `${(m.value * 100).toFixed(1)} %` : formatValue(m.value, m.unit);
+  const body = [...rows].map(([key, r]) => [
+    ...key.split(' | '),
+    cell(r.throughput),
+    `${cell(r['/ ceiling'])}${r['/ ceiling']?.budget ? ` (${budgetText(r['/ ceiling'])}: ${verdict(r['/ ceiling'])})` : ''}`,
+    cell(r.p50),
+    `${cell(r.p99)}${r.p99?.budget ? ` (${budgetText(r.p99)}: ${verdict(r.p99)})` : ''}`,
+    cell(r.failed),
+  ]);
+  return [
+    table(
+      ['database', 'request', 'throughput', 'of the node:http ceiling', 'p50', 'p99', 'failed'],
+      body,
+    ),
+    '',
+    `Bare \`node:http\` hello-world ceiling measured in the same run: ${ceilings.join('; ')}.`,
+  ].join('\n');
+}
+
+function lighthouseSection(result: BenchResult): string {
+  const details = result.details as {
+    scores: PageScore[];
+    runs: number;
+    specApp: { mobilePerformance: [number, number]; lcpSeconds: [number, number] };
+  };
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const body = details.scores.map((p) => [
+    `#/${p.page}`,
+    p.preset,
+    `${p.performance} (runs: ${p.performanceRuns.join(', ')})`,
+    p.accessibility,
+    p.bestPractices,
+    s(p.lcpMs),
+    s(p.fcpMs),
+    `${Math.round(p.tbtMs)} ms`,
+    p.cls.toFixed(3),
+  ]);
+  const mobile = details.scores.filter((p) => p.preset === 'mobile');
+  const perf = mobile.map((p) => p.performance);
+  const lcp = mobile.map((p) => p.lcpMs);
+  const [specLow, specHigh] = details.specApp.mobilePerformance;
+  const [lcpLow, lcpHigh] = details.specApp.lcpSeconds;
+  const failing = details.scores.flatMap((p) =>
+    p.failing.map(
+      (f) =>
+        `- ${p.preset} #/${p.page}, ${f.category}: ${f.title}${f.value ? ` (${f.value})` : ''}, score ${f.score}`,
+    ),
+  );
+  return [
+    table(
+      [
+        'page',
+        'preset',
+        'performance',
+        'accessibility',
+        'best practices',
+        'LCP',
+        'FCP',
+        'TBT',
+        'CLS',
+      ],
+      body,
+    ),
+    '',
+    `Each page and preset ran ${details.runs} time${details.runs === 1 ? '' : 's'}; the run with the median performance score is shown.`,
+    '',
+    `**Beside the spec's app** (mobile): performance ${Math.min(...perf)}–${Math.max(...perf)} against ${specLow}–${specHigh}; ` +
+      `largest contentful paint ${s(Math.min(...lcp))}–${s(Math.max(...lcp))} against ${lcpLow}–${lcpHigh} s.`,
+    '',
+    failing.length > 0
+      ? `Audits below 0.9 in the reported runs:\n\n${failing.join('\n')}`
+      : 'Every weighted audit scored 0.9 or more in the reported runs.',
+  ].join('\n');
+}
+
+const TITLES: Record<string, string> = {
+  'first-load': 'First load (the home page)',
+  api: 'API throughput and latency',
+  checkout: 'Checkout: creating and confirming sessions',
+  lighthouse: 'Lighthouse',
+};
+
+/** Writes bench/results/report.json and docs/benchmarks.md from this run's results. */
+export async function writeReport(
+  results: readonly BenchResult[],
+  start: ReturnType<typeof machineAtStart>,
+): Promise<string> {
+  const { loadStart, ...rest } = start;
+  const machine: Machine = {
+    ...rest,
+    loadAverage: { start: loadStart, end: os.loadavg()[0] ?? 0 },
+  };
+  const generatedAt = new Date().toISOString();
+  await writeFile(
+    path.join(root, 'bench/results/report.json'),
+    `${JSON.stringify({ generatedAt, machine, results }, null, 2)}\n`,
+  );
+  const budgets = results.flatMap((r) => r.metrics.filter((m) => m.budget).map((m) => ({ r, m })));
+  const sections = results.map((r) => {
+    const body =
+      r.name === 'lighthouse'
+        ? lighthouseSection(r)
+        : (throughputTable(r.metrics) ?? metricsTable(r.metrics));
+    const method = typeof r.details?.method === 'string' ? `\n\n${r.details.method}` : '';
+    return `## ${TITLES[r.name] ?? r.name}\n\n${r.description}. Took ${Math.round(r.durationMs / 1000)} s.\n\n${body}${method}`;
+  });
+  const missed = budgets.filter(({ m }) => overBudget(m));
+  const doc = [
+    '# Benchmarks',
+    '',
+    `Generated by \`npm run bench\` on ${generatedAt.slice(0, 16).replace('T', ' ')} UTC at commit ${machine.commit}; ` +
+      'every figure below comes from that one run (regenerate it rather than editing it). Raw results: ' +
+      '`bench/results/*.json` and `bench/results/report.json`.',
+    '',
+    '## Machine',
+    '',
+    `${machine.cores} cores (${machine.cpu}), ${machine.memoryGb} GB, ${machine.os}, Node ${machine.node}. ` +
+      `Load average (1 min) ${machine.loadAverage.start.toFixed(1)} at the start and ${machine.loadAverage.end.toFixed(1)} at the end: ` +
+      'other processes on the machine slow every figure down, ratios to the ceiling measured beside them less so.',
+    '',
+    '## Budgets',
+    '',
+    missed.length === 0
+      ? `All ${budgets.length} budgets met.`
+      : `${budgets.length - missed.length} of ${budgets.length} budgets met; missed: ${missed.map(({ r, m }) => `${r.name} ${m.name} (${formatValue(m.value, m.unit)}, ${budgetText(m)})`).join('; ')}.`,
+    '',
+    ...sections.flatMap((s) => [s, '']),
+  ].join('\n');
+  const file = path.join(root, 'docs/benchmarks.md');
+  await writeFile(file, doc);
+  return file;
+}
