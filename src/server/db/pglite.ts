@@ -44,6 +44,20 @@ export async function openPglite(
         }),
       );
     },
+    // In process there is no round trip to save: the statements run one by one in a transaction.
+    batch(statements) {
+      return pg.transaction(async (tx) => {
+        const results = [];
+        for (const s of statements) {
+          const r = await tx.query(s.sql, (s.params ?? []) as unknown[]);
+          results.push({
+            rows: r.rows as Record<string, unknown>[],
+            rowCount: r.affectedRows ?? r.rows.length,
+          });
+        }
+        return results;
+      });
+    },
     async dump() {
       return pg.dumpDataDir('none');
     },

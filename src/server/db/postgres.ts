@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { runBatch } from './pg-batch.ts';
 import type { Executor, SqlDatabase } from './sql.ts';
 
 // int8 (e.g. count(*)) comes back as a number, as PGlite returns it, while it is exact.
@@ -61,6 +62,20 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
         } catch {
           broken = true; // the connection is gone; do not return it to the pool
         }
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+    },
+    async batch(statements) {
+      if (statements.length === 0) return [];
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        return await runBatch(client, statements);
+      } catch (err) {
+        // A server error leaves the connection usable (the Sync rolled back); anything else may not.
+        broken = !(err instanceof Error && 'severity' in err);
         throw err;
       } finally {
         client.release(broken);

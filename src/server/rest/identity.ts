@@ -6,7 +6,7 @@ import {
   identifyRequest,
   type RequestIdentity,
 } from '../auth/identify.ts';
-import type { Database, Queryable } from '../db/types.ts';
+import type { Database, Queryable, QueryResult, Statement } from '../db/types.ts';
 import { fromDatabaseError, isDatabaseError, restError } from './errors.ts';
 import { VerifiedTokenCache } from './token-cache.ts';
 
@@ -82,6 +82,32 @@ function sessionToCheck(identity: Identity): [string | null, string | null] {
     : [null, null];
 }
 
+/** The statement that takes on the request's role and claims, and confirms a cached session. */
+function roleStatement(identity: Identity): Statement {
+  const claims =
+    identity.role === 'anon'
+      ? { role: 'anon' }
+      : (identity.claims as unknown as Record<string, unknown>);
+  const sub = identity.role === 'anon' ? '' : identity.claims.sub;
+  return {
+    // The session check rides along in the same statement: its permissions are checked before
+    // set_config switches the role, so it reads auth.sessions as the owner.
+    sql: `SELECT ($4::uuid IS NULL OR EXISTS (
+                  SELECT 1 FROM auth.sessions WHERE id = $4::uuid AND user_id = $5::uuid
+                )) AS session_ok,
+                set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+                set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true)`,
+    params: [identity.role, JSON.stringify(claims), sub, ...sessionToCheck(identity)],
+  };
+}
+
+function checkSession(deps: RestContext, identity: Identity, setup: QueryResult | undefined) {
+  if (!setup?.rows[0]?.session_ok && identity.role === 'authenticated') {
+    deps.tokens.delete(identity.token);
+    throw unauthorized('PGRST301', SESSION_GONE, null, 'JWT invalid');
+  }
+}
+
 /**
  * Runs `fn` in one transaction as the request's role with its claims set, as PostgREST does, so
  * the database's grants and row-level-security policies decide what the request may see and do.
@@ -91,29 +117,40 @@ export async function runAs<T>(
   identity: Identity,
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
-  const claims =
-    identity.role === 'anon'
-      ? { role: 'anon' }
-      : (identity.claims as unknown as Record<string, unknown>);
-  const sub = identity.role === 'anon' ? '' : identity.claims.sub;
+  const setup = roleStatement(identity);
   try {
     return await deps.db.transaction(async (tx) => {
-      // The session check rides along in the same statement: its permissions are checked before
-      // set_config switches the role, so it reads auth.sessions as the owner.
-      const { rows } = await tx.query<{ session_ok: boolean }>(
-        `SELECT ($4::uuid IS NULL OR EXISTS (
-                  SELECT 1 FROM auth.sessions WHERE id = $4::uuid AND user_id = $5::uuid
-                )) AS session_ok,
-                set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-                set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true)`,
-        [identity.role, JSON.stringify(claims), sub, ...sessionToCheck(identity)],
-      );
-      if (!rows[0]?.session_ok && identity.role === 'authenticated') {
-        deps.tokens.delete(identity.token);
-        throw unauthorized('PGRST301', SESSION_GONE, null, 'JWT invalid');
-      }
+      checkSession(deps, identity, await tx.query(setup.sql, setup.params));
       return fn(tx);
     });
+  } catch (err) {
+    if (isDatabaseError(err)) throw fromDatabaseError(err, identity.role);
+    throw err;
+  }
+}
+
+/**
+ * Runs read-only `statements` as the request's role, like runAs, but as one batch (one round trip
+ * with prepared statements on PostgreSQL). Only for reads: a gone session is found after the
+ * statements ran, so their results are discarded, which is harmless only when nothing was written.
+ */
+export async function readAs(
+  deps: RestContext,
+  identity: Identity,
+  statements: readonly Statement[],
+): Promise<QueryResult[]> {
+  const db = deps.db;
+  if (!db.batch) {
+    return runAs(deps, identity, async (tx) => {
+      const results: QueryResult[] = [];
+      for (const s of statements) results.push(await tx.query(s.sql, s.params));
+      return results;
+    });
+  }
+  try {
+    const [setup, ...results] = await db.batch([roleStatement(identity), ...statements]);
+    checkSession(deps, identity, setup);
+    return results;
   } catch (err) {
     if (isDatabaseError(err)) throw fromDatabaseError(err, identity.role);
     throw err;

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { Queryable } from '../db/types.ts';
 import type { SchemaCatalog, TableInfo } from './catalog.ts';
 import { restError } from './errors.ts';
-import { identify, runAs, type RestContext } from './identity.ts';
+import { identify, readAs, runAs, type RestContext } from './identity.ts';
 import { parseReadQuery, type ReadQuery } from './query.ts';
 import {
   appliedPreferences,
@@ -89,12 +89,12 @@ export function createTableHandlers(deps: RestContext, catalog: SchemaCatalog) {
       const table = await findTable(catalog, c.req.param('table') ?? '');
       const read = buildRead(table, query, page);
       const count = prefs.count ? buildCount(table, query) : undefined;
-      const result = await runAs(deps, identity, async (tx) => {
-        const found = await runJson(tx, read);
-        if (!count) return { ...found, total: undefined };
-        const { rows } = await tx.query<{ total: string }>(count.sql, count.params);
-        return { ...found, total: Number(rows[0]?.total ?? 0) };
-      });
+      const [found, counted] = await readAs(deps, identity, count ? [read, count] : [read]);
+      const result = {
+        body: (found?.rows[0]?.body as string | undefined) ?? '[]',
+        n: Number(found?.rows[0]?.n ?? 0),
+        total: counted ? Number(counted.rows[0]?.total ?? 0) : undefined,
+      };
       const body = shapeBody(result.body, result.n, single);
       const totalText = result.total === undefined ? '*' : String(result.total);
       const range =
