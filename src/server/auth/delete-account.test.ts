@@ -1,35 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, type TestDatabase } from '../../../tests/helpers/databases.ts';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { databaseTargets } from '../../../tests/helpers/databases.ts';
+import { serverFixture } from '../../../tests/helpers/server-fixture.ts';
+import { signUpAndIn } from './test-support.ts';
 
 describe.each(databaseTargets())('deleting an account on $name', (target) => {
-  let db: TestDatabase;
-  let server: TestServer;
-  beforeAll(async () => {
-    db = await target.open();
-    server = await startTestServer(db);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await db?.close();
-  });
+  const fx = serverFixture(target);
 
   it('rpc delete_user, then signOut: the account, its sessions and orders are gone', async () => {
-    const client = server.authClient();
-    await client.signUp({ email: 'leaving@example.com', password: 'password-1' });
-    const { data } = await client.signInWithPassword({
-      email: 'leaving@example.com',
-      password: 'password-1',
-    });
-    const { access_token: token, user } = data.session!;
-    await db.query(
+    const { client, session } = await signUpAndIn(fx.server, 'leaving@example.com');
+    const { access_token: token, user } = session;
+    await fx.db.query(
       `INSERT INTO public.orders (user_id, product_name, selected_color, quantity, price,
          checkout_session_id, line_number, product_key)
        VALUES ($1, 'Blue Switch', 'Blue', 2, 0.5, 'cs_test_leaving', 0, 'switches:201')`,
       [user.id],
     );
 
-    const rpc = await server.restClient(token).rpc('delete_user');
+    const rpc = await fx.server.restClient(token).rpc('delete_user');
     expect(rpc.error).toBeNull();
 
     // The shop then signs out: the server's 401 for the dead session is ignored and the local
@@ -37,7 +24,7 @@ describe.each(databaseTargets())('deleting an account on $name', (target) => {
     expect((await client.signOut()).error).toBeNull();
     expect((await client.getSession()).data.session).toBeNull();
 
-    const left = await db.query<{ n: number }>(
+    const left = await fx.db.query<{ n: number }>(
       `SELECT (SELECT count(*) FROM auth.users WHERE id = $1)
             + (SELECT count(*) FROM auth.sessions WHERE user_id = $1)
             + (SELECT count(*) FROM auth.identities WHERE user_id = $1)
@@ -45,19 +32,19 @@ describe.each(databaseTargets())('deleting an account on $name', (target) => {
       [user.id],
     );
     expect(Number(left.rows[0]!.n)).toBe(0);
-    const again = await server
+    const again = await fx.server
       .authClient()
       .signInWithPassword({ email: 'leaving@example.com', password: 'password-1' });
     expect(again.error?.message).toBe('Invalid login credentials');
     // The email is free again.
-    const reuse = await server
+    const reuse = await fx.server
       .authClient()
       .signUp({ email: 'leaving@example.com', password: 'password-2' });
     expect(reuse.error).toBeNull();
   });
 
   it('is a security definer function with a fixed search_path, executable by authenticated only', async () => {
-    const { rows } = await db.query<{
+    const { rows } = await fx.db.query<{
       definer: boolean;
       config: string[];
       anon: boolean;

@@ -5,74 +5,57 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, type TestDatabase } from '../../../tests/helpers/databases.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { databaseTargets } from '../../../tests/helpers/databases.ts';
+import { serverFixture } from '../../../tests/helpers/server-fixture.ts';
 import { startTestServer, type TestServer } from '../../../tests/helpers/server.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { openPglite } from '../db/pglite.ts';
 import { KEY_SYNC_INTERVAL_MS, loadAuthKeys, pruneRetiredKeys, rotateSigningKey } from './keys.ts';
+import { fetchUser, signUpAndIn } from './test-support.ts';
 
 const kidOf = (jwt: string) =>
   (JSON.parse(Buffer.from(jwt.split('.')[0]!, 'base64url').toString()) as { kid: string }).kid;
 
 describe.each(databaseTargets())('signing-key rotation on $name', (target) => {
-  let db: TestDatabase;
-  let server: TestServer;
-  beforeAll(async () => {
-    db = await target.open();
-    server = await startTestServer(db);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await db?.close();
-  });
+  const fx = serverFixture(target);
 
-  async function signIn(on: TestServer, email: string) {
-    const client = on.authClient();
-    await client.signUp({ email, password: 'password-1' });
-    const { data, error } = await client.signInWithPassword({ email, password: 'password-1' });
-    if (error || !data.session) throw error ?? new Error('no session');
-    return data.session.access_token;
-  }
-  const userStatus = async (on: TestServer, token: string) =>
-    (
-      await on.fetch(`${on.url}/auth/v1/user`, {
-        headers: { apikey: on.anonKey, authorization: `Bearer ${token}` },
-      })
-    ).status;
+  const signIn = async (on: TestServer, email: string) =>
+    (await signUpAndIn(on, email)).session.access_token;
+  const userStatus = async (on: TestServer, token: string) => (await fetchUser(on, token)).status;
   const jwksKids = async (on: TestServer) => {
     const res = await on.fetch(`${on.url}/auth/v1/.well-known/jwks.json`);
     return ((await res.json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid).sort();
   };
 
   it('switches signing to the new key while old tokens keep verifying, then prunes the old key', async () => {
-    const before = await signIn(server, 'before@example.com');
+    const before = await signIn(fx.server, 'before@example.com');
     const oldKid = kidOf(before);
 
-    const { kid: newKid, retired } = await rotateSigningKey(db);
+    const { kid: newKid, retired } = await rotateSigningKey(fx.db);
     expect(retired).toEqual([oldKid]);
     expect(newKid).not.toBe(oldKid);
     // A server started after the rotation signs with the new key at once.
-    const later = await startTestServer(db);
+    const later = await startTestServer(fx.db);
     expect(kidOf(await signIn(later, 'later@example.com'))).toBe(newKid);
     expect(await userStatus(later, before)).toBe(200);
 
     // The running server picks the new key up within KEY_SYNC_INTERVAL_MS.
-    server.clock.advance(KEY_SYNC_INTERVAL_MS + 1000);
-    const after = await signIn(server, 'after@example.com');
+    fx.server.clock.advance(KEY_SYNC_INTERVAL_MS + 1000);
+    const after = await signIn(fx.server, 'after@example.com');
     expect(kidOf(after)).toBe(newKid);
-    expect(await userStatus(server, before)).toBe(200);
-    expect(await userStatus(server, after)).toBe(200);
-    expect(await jwksKids(server)).toEqual([newKid, oldKid].sort());
+    expect(await userStatus(fx.server, before)).toBe(200);
+    expect(await userStatus(fx.server, after)).toBe(200);
+    expect(await jwksKids(fx.server)).toEqual([newKid, oldKid].sort());
 
     // Pruning leaves a recently retired key alone...
-    expect(await pruneRetiredKeys(db, new Date(Date.now() - 3600_000))).toEqual([]);
+    expect(await pruneRetiredKeys(fx.db, new Date(Date.now() - 3600_000))).toEqual([]);
     // ...and deletes it once its tokens can have expired; instances stop trusting it within a minute.
-    expect(await pruneRetiredKeys(db, new Date(Date.now() + 1000))).toEqual([oldKid]);
-    server.clock.advance(KEY_SYNC_INTERVAL_MS + 1000);
-    expect(await userStatus(server, before)).toBe(401);
-    expect(await userStatus(server, after)).toBe(200);
-    expect(await jwksKids(server)).toEqual([newKid]);
+    expect(await pruneRetiredKeys(fx.db, new Date(Date.now() + 1000))).toEqual([oldKid]);
+    fx.server.clock.advance(KEY_SYNC_INTERVAL_MS + 1000);
+    expect(await userStatus(fx.server, before)).toBe(401);
+    expect(await userStatus(fx.server, after)).toBe(200);
+    expect(await jwksKids(fx.server)).toEqual([newKid]);
     await later.close();
   });
 });

@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, type TestDatabase } from '../../../tests/helpers/databases.ts';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { databaseTargets } from '../../../tests/helpers/databases.ts';
+import { serverFixture } from '../../../tests/helpers/server-fixture.ts';
+import { fetchUser } from './test-support.ts';
 
 describe.each(databaseTargets())('sign-out scopes on $name', (target) => {
-  let db: TestDatabase;
-  let server: TestServer;
-  beforeAll(async () => {
-    db = await target.open();
-    server = await startTestServer(db);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await db?.close();
-  });
+  const fx = serverFixture(target);
 
   /** Three devices signed in to one account. */
   async function devices(email: string) {
-    await server.authClient().signUp({ email, password: 'password-1' });
-    const clients = [server.authClient(), server.authClient(), server.authClient()];
+    await fx.server.authClient().signUp({ email, password: 'password-1' });
+    const clients = [fx.server.authClient(), fx.server.authClient(), fx.server.authClient()];
     const tokens: string[] = [];
     for (const client of clients) {
       const { data } = await client.signInWithPassword({ email, password: 'password-1' });
@@ -27,9 +19,7 @@ describe.each(databaseTargets())('sign-out scopes on $name', (target) => {
   }
 
   const alive = async (token: string) => {
-    const res = await server.fetch(`${server.url}/auth/v1/user`, {
-      headers: { apikey: server.anonKey, authorization: `Bearer ${token}` },
-    });
+    const res = await fetchUser(fx.server, token);
     return res.status === 200;
   };
 
@@ -60,23 +50,26 @@ describe.each(databaseTargets())('sign-out scopes on $name', (target) => {
   it('answers 204 to the empty JSON request auth-js sends, and 400 to an unknown scope', async () => {
     const { tokens } = await devices('raw@example.com');
     const headers = {
-      apikey: server.anonKey,
+      apikey: fx.server.anonKey,
       authorization: `Bearer ${tokens[0]}`,
       'content-type': 'application/json;charset=UTF-8',
     };
-    const bad = await server.fetch(`${server.url}/auth/v1/logout?scope=everyone`, {
+    const bad = await fx.server.fetch(`${fx.server.url}/auth/v1/logout?scope=everyone`, {
       method: 'POST',
       headers,
     });
     expect(bad.status).toBe(400);
-    const ok = await server.fetch(`${server.url}/auth/v1/logout?scope=local`, {
+    const ok = await fx.server.fetch(`${fx.server.url}/auth/v1/logout?scope=local`, {
       method: 'POST',
       headers,
     });
     expect(ok.status).toBe(204);
     expect(ok.headers.get('x-supabase-api-version')).toBe('2024-01-01');
     // Signing out again with the dead token is a 401 the client ignores.
-    const again = await server.fetch(`${server.url}/auth/v1/logout`, { method: 'POST', headers });
+    const again = await fx.server.fetch(`${fx.server.url}/auth/v1/logout`, {
+      method: 'POST',
+      headers,
+    });
     expect(again.status).toBe(401);
   });
 });

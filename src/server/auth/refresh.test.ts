@@ -1,35 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, type TestDatabase } from '../../../tests/helpers/databases.ts';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { databaseTargets } from '../../../tests/helpers/databases.ts';
+import { serverFixture } from '../../../tests/helpers/server-fixture.ts';
+import { signUpAndIn } from './test-support.ts';
 
 const claimsOf = (jwt: string) =>
   JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
 describe.each(databaseTargets())('refresh-token rotation on $name', (target) => {
-  let db: TestDatabase;
-  let server: TestServer;
-  beforeAll(async () => {
-    db = await target.open();
-    server = await startTestServer(db);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await db?.close();
-  });
+  const fx = serverFixture(target);
 
-  async function signIn(email: string) {
-    const client = server.authClient();
-    await client.signUp({ email, password: 'password-1' });
-    const { data } = await client.signInWithPassword({ email, password: 'password-1' });
-    return { client, session: data.session! };
-  }
+  const signIn = (email: string) => signUpAndIn(fx.server, email);
 
   // A fresh client per call: auth-js caches a failed refresh per token for 60 s.
-  const refresh = (refresh_token: string) => server.authClient().refreshSession({ refresh_token });
+  const refresh = (refresh_token: string) =>
+    fx.server.authClient().refreshSession({ refresh_token });
 
   it('rotates: a new refresh token and access token for the same session, with the user', async () => {
     const { client, session } = await signIn('rotate@example.com');
-    server.clock.advance(1000); // a new iat, so a new access token
+    fx.server.clock.advance(1000); // a new iat, so a new access token
     const { data, error } = await client.refreshSession();
     expect(error).toBeNull();
     expect(data.session?.refresh_token).not.toBe(session.refresh_token);
@@ -47,7 +35,7 @@ describe.each(databaseTargets())('refresh-token rotation on $name', (target) => 
     const { session } = await signIn('tabs@example.com');
     const first = await refresh(session.refresh_token);
     expect(first.error).toBeNull();
-    server.clock.advance(9_000);
+    fx.server.clock.advance(9_000);
     const again = await refresh(session.refresh_token);
     expect(again.error).toBeNull();
     expect(claimsOf(again.data.session!.access_token).session_id).toBe(
@@ -62,7 +50,7 @@ describe.each(databaseTargets())('refresh-token rotation on $name', (target) => 
     const { session } = await signIn('leak@example.com');
     const next = await refresh(session.refresh_token);
     expect(next.error).toBeNull();
-    server.clock.advance(11_000);
+    fx.server.clock.advance(11_000);
 
     const reuse = await refresh(session.refresh_token);
     expect(reuse.error).toMatchObject({
@@ -73,7 +61,7 @@ describe.each(databaseTargets())('refresh-token rotation on $name', (target) => 
     // Everything of that session is dead: the newest refresh token and its access token.
     const later = await refresh(next.data.session!.refresh_token);
     expect(later.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
-    const user = await server.authClient().getUser(next.data.session!.access_token);
+    const user = await fx.server.authClient().getUser(next.data.session!.access_token);
     expect(user.error?.message).toBe('Auth session missing!');
   });
 

@@ -1,22 +1,13 @@
 import { AuthApiError, AuthWeakPasswordError } from '@supabase/auth-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, type TestDatabase } from '../../../tests/helpers/databases.ts';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { databaseTargets } from '../../../tests/helpers/databases.ts';
+import { serverFixture } from '../../../tests/helpers/server-fixture.ts';
 
 describe.each(databaseTargets())('sign-up and password sign-in on $name', (target) => {
-  let db: TestDatabase;
-  let server: TestServer;
-  beforeAll(async () => {
-    db = await target.open();
-    server = await startTestServer(db);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await db?.close();
-  });
+  const fx = serverFixture(target);
 
   it('signs up without a session, and the account signs in at once', async () => {
-    const client = server.authClient();
+    const client = fx.server.authClient();
     const signUp = await client.signUp({ email: 'Ada@Example.com', password: 'correct horse' });
     expect(signUp.error).toBeNull();
     expect(signUp.data.session).toBeNull();
@@ -71,7 +62,7 @@ describe.each(databaseTargets())('sign-up and password sign-in on $name', (targe
   });
 
   it('refuses a second account for the same email, however it is typed', async () => {
-    const client = server.authClient();
+    const client = fx.server.authClient();
     await client.signUp({ email: 'grace@example.com', password: 'password-1' });
     const { error } = await client.signUp({ email: ' GRACE@example.com', password: 'password-2' });
     expect(error).toBeInstanceOf(AuthApiError);
@@ -83,7 +74,7 @@ describe.each(databaseTargets())('sign-up and password sign-in on $name', (targe
   });
 
   it('refuses an invalid email and a password under 8 characters', async () => {
-    const client = server.authClient();
+    const client = fx.server.authClient();
     const bad = await client.signUp({ email: 'not-an-email', password: 'long enough' });
     expect(bad.error).toMatchObject({ status: 400, code: 'email_address_invalid' });
     const weak = await client.signUp({ email: 'short@example.com', password: 'seven77' });
@@ -97,7 +88,7 @@ describe.each(databaseTargets())('sign-up and password sign-in on $name', (targe
   });
 
   it('answers "Invalid login credentials" for a wrong password and for an unknown email', async () => {
-    const client = server.authClient();
+    const client = fx.server.authClient();
     await client.signUp({ email: 'linus@example.com', password: 'password-ok' });
     for (const attempt of [
       { email: 'linus@example.com', password: 'password-no' },
@@ -116,9 +107,9 @@ describe.each(databaseTargets())('sign-up and password sign-in on $name', (targe
 
   it('answers bad requests with 400 JSON errors carrying code, error_code, msg, message and the version header', async () => {
     const post = (path: string, body: string, headers: Record<string, string> = {}) =>
-      server.fetch(`${server.url}/auth/v1${path}`, {
+      fx.server.fetch(`${fx.server.url}/auth/v1${path}`, {
         method: 'POST',
-        headers: { apikey: server.anonKey, 'content-type': 'application/json', ...headers },
+        headers: { apikey: fx.server.anonKey, 'content-type': 'application/json', ...headers },
         body,
       });
     const cases: [Response, number, string][] = [
@@ -143,7 +134,7 @@ describe.each(databaseTargets())('sign-up and password sign-in on $name', (targe
       expect(body.msg).toEqual(expect.any(String));
       expect(body.message).toBe(body.msg);
     }
-    const noKey = await server.fetch(`${server.url}/auth/v1/signup`, {
+    const noKey = await fx.server.fetch(`${fx.server.url}/auth/v1/signup`, {
       method: 'POST',
       body: '{}',
     });
@@ -152,9 +143,9 @@ describe.each(databaseTargets())('sign-up and password sign-in on $name', (targe
   });
 
   it('sends the version header on successful answers too', async () => {
-    const res = await server.fetch(`${server.url}/auth/v1/signup`, {
+    const res = await fx.server.fetch(`${fx.server.url}/auth/v1/signup`, {
       method: 'POST',
-      headers: { apikey: server.anonKey, 'content-type': 'application/json;charset=UTF-8' },
+      headers: { apikey: fx.server.anonKey, 'content-type': 'application/json;charset=UTF-8' },
       body: JSON.stringify({ email: 'hdr@example.com', password: 'password-ok', data: {} }),
     });
     expect(res.status).toBe(200);

@@ -1,46 +1,35 @@
 import { createHmac } from 'node:crypto';
 import { createLocalJWKSet, importJWK, jwtVerify, SignJWT, type JWK } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, type TestDatabase } from '../../../tests/helpers/databases.ts';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { databaseTargets } from '../../../tests/helpers/databases.ts';
+import { serverFixture } from '../../../tests/helpers/server-fixture.ts';
+import { startTestServer } from '../../../tests/helpers/server.ts';
+import { fetchUser, signUpAndIn } from './test-support.ts';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const parts = (jwt: string) => jwt.split('.') as [string, string, string];
 const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString());
 
 describe.each(databaseTargets())('access tokens and JWKS on $name', (target) => {
-  let db: TestDatabase;
-  let server: TestServer;
-  beforeAll(async () => {
-    db = await target.open();
-    server = await startTestServer(db);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await db?.close();
-  });
+  const fx = serverFixture(target);
 
   async function signIn(email: string) {
-    const client = server.authClient();
-    await client.signUp({ email, password: 'password-1' });
-    const { data } = await client.signInWithPassword({ email, password: 'password-1' });
-    return { client, token: data.session!.access_token };
+    const { client, session } = await signUpAndIn(fx.server, email);
+    return { client, token: session.access_token };
   }
 
   async function getUser(token: string) {
-    const res = await server.fetch(`${server.url}/auth/v1/user`, {
-      headers: { apikey: server.anonKey, authorization: `Bearer ${token}` },
-    });
+    const res = await fetchUser(fx.server, token);
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   }
 
   async function jwks() {
-    const res = await server.fetch(`${server.url}/auth/v1/.well-known/jwks.json`);
+    const res = await fx.server.fetch(`${fx.server.url}/auth/v1/.well-known/jwks.json`);
     return { res, body: (await res.json()) as { keys: JWK[] } };
   }
 
   async function serverPrivateKey() {
-    const { rows } = await db.query<{ private_jwk: JWK }>(
+    const { rows } = await fx.db.query<{ private_jwk: JWK }>(
       'SELECT private_jwk FROM auth.signing_keys WHERE active',
     );
     return importJWK(rows[0]!.private_jwk, 'ES256');
@@ -65,10 +54,10 @@ describe.each(databaseTargets())('access tokens and JWKS on $name', (target) => 
 
   it("lets auth-js's getClaims verify the token locally with the JWKS", async () => {
     const seen: string[] = [];
-    const client = server.authClient({
+    const client = fx.server.authClient({
       fetch: (input, init) => {
         seen.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
-        return server.fetch(input, init);
+        return fx.server.fetch(input, init);
       },
     });
     await client.signUp({ email: 'claims@example.com', password: 'password-1' });
@@ -83,11 +72,11 @@ describe.each(databaseTargets())('access tokens and JWKS on $name', (target) => 
 
   it('keeps the same key across restarts (stored in the database)', async () => {
     const before = (await jwks()).body.keys[0]!.kid;
-    const second = await startTestServer(db);
+    const second = await startTestServer(fx.db);
     const res = await second.fetch(`${second.url}/auth/v1/.well-known/jwks.json`);
     expect(((await res.json()) as { keys: JWK[] }).keys[0]!.kid).toBe(before);
-    expect(second.anonKey).toBe(server.anonKey);
-    expect(server.anonKey).toMatch(/^sb_publishable_/);
+    expect(second.anonKey).toBe(fx.server.anonKey);
+    expect(fx.server.anonKey).toMatch(/^sb_publishable_/);
     await second.close();
   });
 
@@ -118,7 +107,7 @@ describe.each(databaseTargets())('access tokens and JWKS on $name', (target) => 
     const [h, p] = parts(token);
     const { body } = await jwks();
     const header = b64({ ...decode(h), alg: 'HS256' });
-    for (const secret of [JSON.stringify(body.keys[0]), body.keys[0]!.x!, server.anonKey]) {
+    for (const secret of [JSON.stringify(body.keys[0]), body.keys[0]!.x!, fx.server.anonKey]) {
       const sig = createHmac('sha256', secret).update(`${header}.${p}`).digest('base64url');
       expect(await getUser(`${header}.${p}.${sig}`)).toMatchObject({
         status: 401,
@@ -144,18 +133,18 @@ describe.each(databaseTargets())('access tokens and JWKS on $name', (target) => 
     expect(await getUser(otherAud)).toMatchObject({ status: 401, body: { code: 'bad_jwt' } });
 
     // The server's own token expires after JWT_EXPIRY (3600 s) on its clock.
-    server.clock.advance(3601_000);
+    fx.server.clock.advance(3601_000);
     try {
       expect(await getUser(token)).toMatchObject({ status: 401, body: { code: 'bad_jwt' } });
     } finally {
-      server.clock.advance(-3601_000);
+      fx.server.clock.advance(-3601_000);
     }
   });
 
   it('refuses the token of a deleted user and of a signed-out session', async () => {
     const gone = await signIn('gone@example.com');
     const sub = decode(parts(gone.token)[1]).sub;
-    await db.query('DELETE FROM auth.users WHERE id = $1', [sub]);
+    await fx.db.query('DELETE FROM auth.users WHERE id = $1', [sub]);
     expect(await getUser(gone.token)).toMatchObject({
       status: 401,
       body: { code: 'user_not_found' },

@@ -1,22 +1,13 @@
 import { AuthApiError, AuthWeakPasswordError } from '@supabase/auth-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, type TestDatabase } from '../../../tests/helpers/databases.ts';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { databaseTargets } from '../../../tests/helpers/databases.ts';
+import { serverFixture } from '../../../tests/helpers/server-fixture.ts';
 
 describe.each(databaseTargets())('GET and PUT /user on $name', (target) => {
-  let db: TestDatabase;
-  let server: TestServer;
-  beforeAll(async () => {
-    db = await target.open();
-    server = await startTestServer(db);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await db?.close();
-  });
+  const fx = serverFixture(target);
 
   async function signedIn(email: string, password = 'password-1') {
-    const client = server.authClient();
+    const client = fx.server.authClient();
     expect((await client.signUp({ email, password })).error).toBeNull();
     expect((await client.signInWithPassword({ email, password })).error).toBeNull();
     return client;
@@ -30,7 +21,7 @@ describe.each(databaseTargets())('GET and PUT /user on $name', (target) => {
   });
 
   it('getUser without a session fails with "Auth session missing!"', async () => {
-    const { error } = await server.authClient().getUser();
+    const { error } = await fx.server.authClient().getUser();
     expect(error?.message).toBe('Auth session missing!');
   });
 
@@ -41,7 +32,7 @@ describe.each(databaseTargets())('GET and PUT /user on $name', (target) => {
     expect(data.user?.email).toBe('new@example.com');
     expect(data.user?.identities?.[0]?.identity_data?.email).toBe('new@example.com');
 
-    const other = server.authClient();
+    const other = fx.server.authClient();
     const oldLogin = await other.signInWithPassword({
       email: 'old@example.com',
       password: 'password-1',
@@ -74,7 +65,7 @@ describe.each(databaseTargets())('GET and PUT /user on $name', (target) => {
     const ok = await client.updateUser({ password: 'second-password' });
     expect(ok.error).toBeNull();
 
-    const other = server.authClient();
+    const other = fx.server.authClient();
     const oldLogin = await other.signInWithPassword({
       email: 'pw@example.com',
       password: 'first-password',
@@ -88,8 +79,8 @@ describe.each(databaseTargets())('GET and PUT /user on $name', (target) => {
   });
 
   it('refuses GET /user without a bearer token, with 401 no_authorization', async () => {
-    const res = await server.fetch(`${server.url}/auth/v1/user`, {
-      headers: { apikey: server.anonKey, authorization: `Bearer ${server.anonKey}` },
+    const res = await fx.server.fetch(`${fx.server.url}/auth/v1/user`, {
+      headers: { apikey: fx.server.anonKey, authorization: `Bearer ${fx.server.anonKey}` },
     });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ code: 'no_authorization' });
