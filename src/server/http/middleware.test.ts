@@ -5,6 +5,21 @@ import { createLogger } from './logger.ts';
 import { createErrorHandler } from './on-error.ts';
 import { requestLog } from './request-log.ts';
 
+// Written out from the protocol reference (§1.2 "must include", plus Range for pagination), not
+// imported from cors.ts: the test must fail if the implementation's list loses one of them.
+const REQUIRED_ALLOWED_HEADERS = [
+  'authorization',
+  'apikey',
+  'x-client-info',
+  'content-type',
+  'x-supabase-api-version',
+  'accept-profile',
+  'content-profile',
+  'prefer',
+  'x-retry-count',
+  'range',
+];
+
 const page = '<!doctype html><script type="application/json" id="app-config">{}</script>';
 
 // These tests exercise only the middleware: the database and auth service are never reached.
@@ -68,20 +83,7 @@ describe('CORS on the APIs', () => {
     const allowed = (res.headers.get('access-control-allow-headers') ?? '')
       .toLowerCase()
       .split(',');
-    for (const h of [
-      'authorization',
-      'apikey',
-      'x-client-info',
-      'content-type',
-      'x-supabase-api-version',
-      'accept-profile',
-      'content-profile',
-      'prefer',
-      'x-retry-count',
-      'range',
-    ]) {
-      expect(allowed).toContain(h);
-    }
+    for (const h of REQUIRED_ALLOWED_HEADERS) expect(allowed).toContain(h);
     const methods = res.headers.get('access-control-allow-methods') ?? '';
     for (const m of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'])
       expect(methods).toContain(m);
