@@ -12,30 +12,7 @@ import {
   quantity,
   test,
 } from './support/app.ts';
-
-const PASSWORD = 'correct horse battery staple';
-const SAVED = 'Order successful! Your items have been saved to your order history.';
-
-let counter = 0;
-function newEmail(): string {
-  counter += 1;
-  return `buyer-${Date.now()}-${process.pid}-${counter}@example.com`;
-}
-
-/** A new account, signed in through the Sign Up and Login pages. */
-async function signUpAndLogIn(page: Page): Promise<void> {
-  const email = newEmail();
-  await openRoute(page, '#/signup', 'Sign Up');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(heading(page, 'Login')).toBeVisible();
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(heading(page, 'Find Your Perfect Gaming Keyboard')).toBeVisible();
-}
+import { payWith, SAVED, signUpAndLogIn } from './support/purchase.ts';
 
 /** Two products, one of them added twice: Mechanical Keyboard Pro (Red) x2, Yellow Switch x1. */
 async function fillCart(page: Page): Promise<void> {
@@ -51,15 +28,6 @@ async function checkOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Checkout', exact: true }).click();
   await page.waitForURL(/\/c\/pay\/cs_test_/);
   await expect(page.getByText('Test mode — payments sandbox, no real money')).toBeVisible();
-}
-
-async function payWith(page: Page, card: string, total: string): Promise<void> {
-  await page.getByLabel('Email', { exact: true }).fill('buyer@example.com');
-  await page.getByLabel('Card number', { exact: true }).fill(card);
-  await page.getByLabel('Expiry (MM / YY)', { exact: true }).fill('12 / 34');
-  await page.getByLabel('CVC', { exact: true }).fill('123');
-  await page.getByLabel('Name on card', { exact: true }).fill('Ada Lovelace');
-  await page.getByRole('button', { name: `Pay ${total}`, exact: true }).click();
 }
 
 async function expectOrderSaved(page: Page): Promise<void> {
@@ -88,7 +56,7 @@ test.describe('checkout', () => {
   test('a full purchase: pay on the hosted page, land on the confirmation, see the order', async ({
     page,
   }) => {
-    await signUpAndLogIn(page);
+    await signUpAndLogIn(page, 'buyer');
     await fillCart(page);
     await expect(quantity(cartLine(page, 'Mechanical Keyboard Pro', 'Red'), 2)).toBeVisible();
     await checkOut(page);
@@ -112,7 +80,7 @@ test.describe('checkout', () => {
   test('a declined card: the sandbox says so and the session can still be paid', async ({
     page,
   }) => {
-    await signUpAndLogIn(page);
+    await signUpAndLogIn(page, 'buyer');
     await fillCart(page);
     await checkOut(page);
     const hosted = page.url();
@@ -125,7 +93,7 @@ test.describe('checkout', () => {
   });
 
   test('cancelling on the hosted page returns to the cart, still full', async ({ page }) => {
-    await signUpAndLogIn(page);
+    await signUpAndLogIn(page, 'buyer');
     await fillCart(page);
     await checkOut(page);
     await page.getByRole('link', { name: /Cancel and return to Keebshop/ }).click();
@@ -139,7 +107,7 @@ test.describe('checkout', () => {
   test('a price tampered with in the checkout request still charges the catalogue price', async ({
     page,
   }) => {
-    await signUpAndLogIn(page);
+    await signUpAndLogIn(page, 'buyer');
     await addToCart(page, LISTS.keyboards, 'Mechanical Keyboard Pro', 'Black');
     await openRoute(page, '#/cart', 'Your Cart');
     let tampered = false;

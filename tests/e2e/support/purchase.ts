@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { addToCart, cartLines, expect, heading, openRoute } from './app.ts';
 
 export const PASSWORD = 'correct horse battery staple';
-const SAVED = 'Order successful! Your items have been saved to your order history.';
+export const SAVED = 'Order successful! Your items have been saved to your order history.';
 
 let counter = 0;
 export function newEmail(label = 'shopper'): string {
@@ -43,12 +43,17 @@ export async function buy(
   await expect(cartLines(page)).toHaveCount(1);
   await page.getByRole('button', { name: 'Checkout', exact: true }).click();
   await page.waitForURL(/\/c\/pay\/cs_test_/);
+  await payWith(page, '4242 4242 4242 4242', total);
+  await expect(heading(page, 'Order Confirmation')).toBeVisible();
+  await expect(page.getByText(SAVED, { exact: true })).toBeVisible({ timeout: 15_000 });
+}
+
+/** Fills the sandbox's hosted payment page with `card` and clicks "Pay <total>". */
+export async function payWith(page: Page, card: string, total: string): Promise<void> {
   await page.getByLabel('Email', { exact: true }).fill('buyer@example.com');
-  await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
+  await page.getByLabel('Card number', { exact: true }).fill(card);
   await page.getByLabel('Expiry (MM / YY)', { exact: true }).fill('12 / 34');
   await page.getByLabel('CVC', { exact: true }).fill('123');
   await page.getByLabel('Name on card', { exact: true }).fill('Ada Lovelace');
   await page.getByRole('button', { name: `Pay ${total}`, exact: true }).click();
-  await expect(heading(page, 'Order Confirmation')).toBeVisible();
-  await expect(page.getByText(SAVED, { exact: true })).toBeVisible({ timeout: 15_000 });
 }
