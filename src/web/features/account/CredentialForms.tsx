@@ -33,33 +33,48 @@ function useUserUpdate(okText: string, errorPrefix: string) {
   return { busy, notice, run };
 }
 
-export function EmailForm({ currentEmail }: { currentEmail: string }) {
-  const [email, setEmail] = useState(currentEmail);
-  const { busy, notice, run } = useUserUpdate(T.emailOk, T.emailError);
+interface UserUpdateFormProps {
+  id: string;
+  heading: string;
+  label: string;
+  input: { type: 'email' | 'password'; name: string; autoComplete: string };
+  button: string;
+  okText: string;
+  errorPrefix: string;
+  initial: string;
+  /** The PUT /user attributes for what was typed. */
+  attributes(value: string): Update;
+  /** Empties the field after a successful update (a new password is not left on screen). */
+  clearOnSuccess?: boolean;
+}
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+/** One settings card: a heading, one field, its update button and the outcome's alert. */
+function UserUpdateForm(props: UserUpdateFormProps) {
+  const [value, setValue] = useState(props.initial);
+  const { busy, notice, run } = useUserUpdate(props.okText, props.errorPrefix);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!busy) void run({ email: email.trim() });
+    if (busy) return;
+    if ((await run(props.attributes(value))) && props.clearOnSuccess) setValue('');
   };
 
   return (
-    <section className="card settings-section" aria-labelledby="settings-email">
-      <h2 id="settings-email">{T.emailHeading}</h2>
-      <form className="settings-form" onSubmit={onSubmit}>
+    <section className="card settings-section" aria-labelledby={props.id}>
+      <h2 id={props.id}>{props.heading}</h2>
+      <form className="settings-form" onSubmit={(event) => void onSubmit(event)}>
         <label className="field">
-          {T.email}
+          {props.label}
           <input
             className="input"
-            type="email"
-            name="email"
-            autoComplete="email"
+            {...props.input}
             required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
           />
         </label>
         <button className="button button--primary" type="submit" disabled={busy}>
-          {busy ? T.busy : T.updateEmail}
+          {busy ? T.busy : props.button}
         </button>
       </form>
       <Notice value={notice} />
@@ -67,37 +82,35 @@ export function EmailForm({ currentEmail }: { currentEmail: string }) {
   );
 }
 
-export function PasswordForm() {
-  const [password, setPassword] = useState('');
-  const { busy, notice, run } = useUserUpdate(T.passwordOk, T.passwordError);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    if (await run({ password })) setPassword('');
-  };
-
+export function EmailForm({ currentEmail }: { currentEmail: string }) {
   return (
-    <section className="card settings-section" aria-labelledby="settings-password">
-      <h2 id="settings-password">{T.passwordHeading}</h2>
-      <form className="settings-form" onSubmit={(event) => void onSubmit(event)}>
-        <label className="field">
-          {T.newPassword}
-          <input
-            className="input"
-            type="password"
-            name="newPassword"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </label>
-        <button className="button button--primary" type="submit" disabled={busy}>
-          {busy ? T.busy : T.updatePassword}
-        </button>
-      </form>
-      <Notice value={notice} />
-    </section>
+    <UserUpdateForm
+      id="settings-email"
+      heading={T.emailHeading}
+      label={T.email}
+      input={{ type: 'email', name: 'email', autoComplete: 'email' }}
+      button={T.updateEmail}
+      okText={T.emailOk}
+      errorPrefix={T.emailError}
+      initial={currentEmail}
+      attributes={(email) => ({ email: email.trim() })}
+    />
+  );
+}
+
+export function PasswordForm() {
+  return (
+    <UserUpdateForm
+      id="settings-password"
+      heading={T.passwordHeading}
+      label={T.newPassword}
+      input={{ type: 'password', name: 'newPassword', autoComplete: 'new-password' }}
+      button={T.updatePassword}
+      okText={T.passwordOk}
+      errorPrefix={T.passwordError}
+      initial=""
+      attributes={(password) => ({ password })}
+      clearOnSuccess
+    />
   );
 }
