@@ -22,7 +22,7 @@ import { buildIfStale } from './lib/server.ts';
 const HELP = `npm run load -- [options]
   --shoppers=N     simulated shoppers (default 100)
   --seconds=S      how long they shop (default 60); started over the first --ramp seconds
-  --ramp=S         seconds over which shoppers start (default 10)
+  --ramp=S         seconds over which shoppers start (default 20)
   --targets=LIST   pglite, postgres or both (default pglite,postgres); postgres needs the local
                    server at 127.0.0.1:5432 (or LOAD_POSTGRES_ADMIN_URL) and gets a fresh database
   --out=FILE       results JSON (default bench/results/load.json)`;
@@ -31,7 +31,7 @@ const { values } = parseArgs({
   options: {
     shoppers: { type: 'string', default: '100' },
     seconds: { type: 'string', default: '60' },
-    ramp: { type: 'string', default: '10' },
+    ramp: { type: 'string', default: '20' },
     targets: { type: 'string', default: 'pglite,postgres' },
     out: { type: 'string', default: path.join(import.meta.dirname, 'results/load.json') },
     help: { type: 'boolean', default: false },
@@ -140,6 +140,8 @@ async function main(): Promise<number> {
     startedAt: new Date().toISOString(),
     node: process.version,
     cores: os.cpus().length,
+    // Other processes on the machine inflate every latency: the 1-minute load average at the end.
+    loadAverage: os.loadavg()[0],
     options: {
       shoppers: Number(values.shoppers),
       seconds: Number(values.seconds),

@@ -30,13 +30,13 @@ const { values } = parseArgs({
   options: {
     checkouts: { type: 'string', default: '50' },
     concurrency: { type: 'string', default: '5' },
-    'min-kill-ms': { type: 'string', default: '50' },
-    'max-kill-ms': { type: 'string', default: '800' },
+    'min-kill-ms': { type: 'string', default: '100' },
+    'max-kill-ms': { type: 'string', default: '2000' },
     'timeout-s': { type: 'string', default: '900' },
     help: { type: 'boolean', default: false },
   },
 });
-const HELP = `npm run crash -- [--checkouts=50] [--concurrency=5] [--min-kill-ms=50] [--max-kill-ms=800] [--timeout-s=900]`;
+const HELP = `npm run crash -- [--checkouts=50] [--concurrency=5] [--min-kill-ms=100] [--max-kill-ms=2000] [--timeout-s=900]`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main(): Promise<number> {

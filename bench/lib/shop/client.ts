@@ -87,7 +87,7 @@ export class Shopper {
       const res = await fetch(url, {
         ...init,
         redirect: 'manual',
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 60_000),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 120_000),
       });
       const text = await res.text();
       this.options.recorder.record(endpoint, performance.now() - started);
