@@ -3,6 +3,7 @@
 // Only failures the server cannot be asked for are stubbed, at the fetch boundary (`failNext`).
 import { render, screen, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { forkShopServer, type ForkedShopServer } from '../../../tests/web/server-client.ts';
 import { ToastProvider } from '../components/toast/index.ts';
 import { authStorageKey, hasStoredSession } from './session-hint.ts';
@@ -113,6 +114,39 @@ export async function startTestShop(): Promise<TestShop> {
       requests.splice(0);
     },
     close: () => server.close(),
+  };
+}
+
+/**
+ * The usual set-up of a test file: one shop started before its tests (server start-up can take
+ * a while on busy cores), the stores disposed after each test and the server closed at the end.
+ * The returned shop forwards to the one started in beforeAll.
+ */
+export function testShopPerFile(): TestShop {
+  let started: TestShop | undefined;
+  beforeAll(async () => {
+    started = await startTestShop();
+  }, 60_000);
+  afterAll(() => started?.close());
+  afterEach(() => started?.disposeStores());
+  const shop = (): TestShop => {
+    if (!started) throw new Error('testShopPerFile: the shop is used inside tests and hooks only');
+    return started;
+  };
+  return {
+    get server() {
+      return shop().server;
+    },
+    get requests() {
+      return shop().requests;
+    },
+    hold: (match) => shop().hold(match),
+    failNext: (match, response) => shop().failNext(match, response),
+    newStore: (storageKey) => shop().newStore(storageKey),
+    createAccount: (email, password) => shop().createAccount(email, password),
+    renderPage: (ui, store) => shop().renderPage(ui, store),
+    disposeStores: () => shop().disposeStores(),
+    close: () => shop().close(),
   };
 }
 

@@ -1,19 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestShop, type TestShop } from '../../lib/test-shop.testing.tsx';
+import { describe, expect, it } from 'vitest';
+import { signIn, testShopPerFile } from '../../lib/test-shop.testing.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
-let shop: TestShop;
+const shop = testShopPerFile();
 const password = 'menu-password-1';
 let email = '';
 let n = 0;
-
-beforeAll(async () => {
-  shop = await startTestShop();
-}, 60_000);
-afterAll(() => shop.close());
-afterEach(() => shop.disposeStores());
 
 async function renderSignedIn() {
   email = `menu-${++n}@example.com`;

@@ -1,22 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { installDialogPolyfill } from '../../components/dialog-polyfill.testing.ts';
 import type { SessionStore } from '../../lib/session.ts';
-import { findAlert, signIn, startTestShop, type TestShop } from '../../lib/test-shop.testing.tsx';
+import { findAlert, signIn, testShopPerFile } from '../../lib/test-shop.testing.tsx';
 import { SettingsPage } from './index.ts';
 
-let shop: TestShop;
 const password = 'settings-password-1';
 let n = 0;
 const nextEmail = () => `settings-${++n}@example.com`;
 
-beforeAll(async () => {
-  installDialogPolyfill();
-  shop = await startTestShop();
-}, 60_000);
-afterAll(() => shop.close());
-afterEach(() => shop.disposeStores());
+beforeAll(installDialogPolyfill);
+const shop = testShopPerFile();
 
 async function renderSignedIn() {
   const email = nextEmail();

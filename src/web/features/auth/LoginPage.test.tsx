@@ -1,19 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { findAlert, startTestShop, type TestShop } from '../../lib/test-shop.testing.tsx';
+import { describe, expect, it } from 'vitest';
+import { findAlert, testShopPerFile } from '../../lib/test-shop.testing.tsx';
 import { LoginPage } from './index.ts';
 
-let shop: TestShop;
+const shop = testShopPerFile();
 const password = 'correct-horse-1';
 let email = '';
 let n = 0;
-
-beforeAll(async () => {
-  shop = await startTestShop();
-}, 60_000);
-afterAll(() => shop.close());
-afterEach(() => shop.disposeStores());
 
 async function renderLogin() {
   n += 1;

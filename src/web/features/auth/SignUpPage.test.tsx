@@ -1,18 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { findAlert, startTestShop, type TestShop } from '../../lib/test-shop.testing.tsx';
+import { describe, expect, it } from 'vitest';
+import { findAlert, testShopPerFile } from '../../lib/test-shop.testing.tsx';
 import { SignUpPage } from './index.ts';
 
-let shop: TestShop;
+const shop = testShopPerFile();
 let n = 0;
 const nextEmail = () => `signup-${++n}@example.com`;
-
-beforeAll(async () => {
-  shop = await startTestShop();
-}, 60_000);
-afterAll(() => shop.close());
-afterEach(() => shop.disposeStores());
 
 function renderSignUp() {
   const store = shop.newStore();

@@ -1,21 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { findProductByName } from '../../../catalogue/index.ts';
 import { Logo, ProductArt } from '../../components/art/index.ts';
-import { signIn, startTestShop, type TestShop } from '../../lib/test-shop.testing.tsx';
+import { signIn, testShopPerFile } from '../../lib/test-shop.testing.tsx';
 import { OrderHistoryPage } from './index.ts';
 
-let shop: TestShop;
+const shop = testShopPerFile();
 const password = 'orders-password-1';
 let n = 0;
-
-beforeAll(async () => {
-  shop = await startTestShop();
-}, 60_000);
-afterAll(() => shop.close());
-afterEach(() => shop.disposeStores());
 
 interface Line {
   session: string;
