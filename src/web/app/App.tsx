@@ -1,7 +1,7 @@
 import { Suspense, type MouseEvent } from 'react';
-import { Redirect, Router, useLocation } from 'wouter';
-import { ToastProvider } from '../components/toast/index.ts';
+import { ToastProvider } from '../components/toast/ToastProvider.tsx';
 import { useHashPath } from '../lib/hash-location.ts';
+import { Redirect } from '../lib/hash-link.tsx';
 import { PageBoundary } from './PageBoundary.tsx';
 import { findRoute, isRootPath } from './routes.tsx';
 import { SiteFooter } from './SiteFooter.tsx';
@@ -26,7 +26,7 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 function Shell() {
-  const [path] = useLocation();
+  const [path] = useHashPath();
   const redirect = isRootPath(path);
   const route = findRoute(path);
   useRouteChange(path, route.title, redirect);
@@ -56,10 +56,8 @@ function Shell() {
 
 export function App() {
   return (
-    <Router hook={useHashPath}>
-      <ToastProvider>
-        <Shell />
-      </ToastProvider>
-    </Router>
+    <ToastProvider>
+      <Shell />
+    </ToastProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from '../lib/hash-link.tsx';
 import { shellText } from './texts.ts';
 import './not-found.css';
 

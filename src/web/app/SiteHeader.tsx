@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
 import { Logo } from '../components/art/logo.tsx';
 import { AccountSlot } from '../features/account-menu/index.ts';
+import { useHashPath } from '../lib/hash-location.ts';
+import { Link } from '../lib/hash-link.tsx';
 import { shellText } from './texts.ts';
 import { useCartBadgeCount } from './useCartBadgeCount.ts';
 
 const { nav } = shellText;
 
 function NavLink({ to, label, children }: { to: string; label?: string; children: ReactNode }) {
-  const [path] = useLocation();
+  const [path] = useHashPath();
   const current = path.replace(/\/+$/, '').toLowerCase() === to.toLowerCase();
   return (
     <Link
@@ -23,7 +24,7 @@ function NavLink({ to, label, children }: { to: string; label?: string; children
 }
 
 function CartLink() {
-  const [path] = useLocation();
+  const [path] = useHashPath();
   const count = useCartBadgeCount(path.replace(/\/+$/, '').toLowerCase() || '/');
   return (
     <NavLink to="/cart" label={count > 0 ? shellText.cartName(count) : undefined}>

@@ -14,13 +14,20 @@ export interface AppRoute {
 /**
  * Home ships in the main chunk; every other page is its own chunk, fetched on first visit.
  * A feature may export its page already wrapped in React.lazy (to keep its index light), and
- * React.lazy must resolve to a function component, so the page is rendered through one.
+ * React.lazy must resolve to a function component, so the page is rendered through one, inside
+ * wouter's router (which arrives with the page, not in the main chunk).
  */
 export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return lazy(() =>
-    load().then((module) => {
+    Promise.all([load(), import('./wouter-scope.tsx')]).then(([module, { WouterScope }]) => {
       const Page = pick(module);
-      return { default: () => <Page /> };
+      return {
+        default: () => (
+          <WouterScope>
+            <Page />
+          </WouterScope>
+        ),
+      };
     }),
   );
 }

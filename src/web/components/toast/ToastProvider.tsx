@@ -1,17 +1,8 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { ToastItem, type Toast, type ToastTone } from './ToastItem.tsx';
-import './toast.css';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { ToastItem, type Toast } from './ToastItem.tsx';
+import { ToastContext, type ToastApi } from './context.ts';
 
-export interface ToastOptions {
-  tone?: ToastTone;
-}
-
-export interface ToastApi {
-  /** Shows a message in the page's live region; it goes away by itself or with its button. */
-  show(message: string, options?: ToastOptions): void;
-}
-
-const ToastContext = createContext<ToastApi | null>(null);
+// toast.css is imported by useToast.ts, not here: see there.
 
 // More than this many at once is noise: the oldest make room.
 const MAX_VISIBLE = 3;
@@ -55,11 +46,4 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       </div>
     </ToastContext.Provider>
   );
-}
-
-/** The toast API of the nearest ToastProvider (the app wraps every page in one). */
-export function useToast(): ToastApi {
-  const api = useContext(ToastContext);
-  if (!api) throw new Error('useToast() needs a <ToastProvider> above it');
-  return api;
 }

@@ -1,2 +1,4 @@
-export { ToastProvider, useToast, type ToastApi, type ToastOptions } from './ToastProvider.tsx';
+export { ToastProvider } from './ToastProvider.tsx';
+export { useToast } from './useToast.ts';
+export type { ToastApi, ToastOptions } from './context.ts';
 export type { ToastTone } from './ToastItem.tsx';

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useHashPath } from '../../lib/hash-location.ts';
+import { Link } from '../../lib/hash-link.tsx';
 import { getLikelySignedIn, subscribeLikelySignedIn } from '../../lib/session-hint.ts';
 import { AccountIcon } from './AccountIcon.tsx';
 import { requestOpen } from './open-request.ts';
@@ -34,7 +35,7 @@ export function AccountSlot({ linkClassName }: AccountSlotProps) {
 }
 
 function LoginLink({ className }: { className: string | undefined }) {
-  const [path] = useLocation();
+  const [path] = useHashPath();
   const current = path.replace(/\/+$/, '').toLowerCase() === '/login';
   return (
     <Link href="/login" className={className} aria-current={current ? 'page' : undefined}>

@@ -1,5 +1,5 @@
-import { Link } from 'wouter';
 import { HeroArt } from '../../components/art/hero.tsx';
+import { Link } from '../../lib/hash-link.tsx';
 import { CategoryIcon } from './CategoryIcon.tsx';
 import { HOME_TEXT as T } from './texts.ts';
 import './home.css';
