@@ -20,7 +20,14 @@ export default defineConfig({
         codeSplitting: {
           // Everything the entry imports statically is one chunk. Left alone, rolldown split React's
           // JSX runtime and its own interop helpers into a second first-load file (~230 B more).
-          groups: [{ name: 'index', tags: ['$initial'] }],
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            // wouter (with its dependencies) and the router scope around lazy pages: one request.
+            {
+              name: 'wouter-scope',
+              test: /node_modules[\\/]wouter[\\/]|[\\/]app[\\/]wouter-scope\.tsx$/,
+            },
+          ],
         },
       },
     },
