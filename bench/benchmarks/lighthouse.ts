@@ -65,16 +65,28 @@ function failingAudits(lhr: Result): PageScore['failing'] {
   return failing;
 }
 
+let navigations = 0;
+
+/**
+ * One Lighthouse run. Each URL gets its own query string: going from #/keyboard to #/cart on the
+ * same document is a hash change, not a page load, and Lighthouse then finds no navigation to
+ * trace (NO_NAVSTART). A run that fails anyway is tried once more.
+ */
 async function audit(url: string, port: number, preset: (typeof PRESETS)[number]) {
   const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined;
-  const result = await lighthouse(
-    url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
-    config,
-  );
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
-  return result.lhr;
+  let problem = '';
+  for (let attempt = 0; attempt < 2; attempt++) {
+    navigations += 1;
+    const result = await lighthouse(
+      url.replace('#', `?run=${navigations}#`),
+      { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+      config,
+    );
+    if (result && !result.lhr.runtimeError) return result.lhr;
+    problem = result?.lhr.runtimeError?.message ?? 'Lighthouse returned nothing';
+    console.log(`  ${preset} ${url}: ${problem}; trying again`);
+  }
+  throw new Error(`${url}: ${problem}`);
 }
 
 async function measure(origin: string): Promise<PageScore[]> {
