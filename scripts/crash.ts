@@ -33,10 +33,12 @@ const { values } = parseArgs({
     'min-kill-ms': { type: 'string', default: '100' },
     'max-kill-ms': { type: 'string', default: '2000' },
     'timeout-s': { type: 'string', default: '900' },
+    // A shopper's pause between steps (0 to twice this): a checkout then spans server lifetimes.
+    'think-ms': { type: 'string', default: '500' },
     help: { type: 'boolean', default: false },
   },
 });
-const HELP = `npm run crash -- [--checkouts=50] [--concurrency=5] [--min-kill-ms=100] [--max-kill-ms=2000] [--timeout-s=900]`;
+const HELP = `npm run crash -- [--checkouts=50] [--concurrency=5] [--min-kill-ms=100] [--max-kill-ms=2000] [--think-ms=500] [--timeout-s=900]`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main(): Promise<number> {
@@ -105,6 +107,7 @@ async function main(): Promise<number> {
       }
     })();
 
+    const think = () => sleep(Math.random() * 2 * Number(values['think-ms']));
     let next = 0;
     let confirmed = 0;
     let interrupted = 0;
@@ -114,9 +117,11 @@ async function main(): Promise<number> {
           const n = next++;
           const killsBefore = killedWith.length;
           const session = await retry(() => shopper.checkout(randomCart()));
+          await think();
           await retry(() => shopper.pay(session));
           // Every third checkout is never confirmed: the webhook alone must record it.
           if (n % 3 !== 2) {
+            await think();
             await retry(() => shopper.confirm(session.id));
             confirmed += 1;
           }
@@ -142,8 +147,8 @@ async function main(): Promise<number> {
 
     const checks: [string, boolean][] = [
       [
-        `checkouts with a kill in the middle: ${interrupted} (>= 1 in 10); kills ${killedWith.length}`,
-        interrupted >= checkouts / 10,
+        `checkouts with a kill in the middle: ${interrupted} (>= 1 in 4); kills ${killedWith.length}`,
+        interrupted >= checkouts / 4,
       ],
       ['every kill was a SIGKILL', killedWith.every((s) => s === 'SIGKILL')],
       [
