@@ -105,3 +105,18 @@ export function forkTs(file: string, env: Record<string, string | undefined>): C
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
 }
+
+/** The machine's ceiling: a bare node:http hello server, warmed up, then measured like the app. */
+export async function measureCeiling(opts: {
+  connections: number;
+  warmupSeconds: number;
+  seconds: number;
+}): Promise<LoadResult> {
+  const hello = await startHelloServer();
+  try {
+    await load({ url: hello.url, connections: opts.connections, seconds: opts.warmupSeconds });
+    return await load({ url: hello.url, connections: opts.connections, seconds: opts.seconds });
+  } finally {
+    hello.stop();
+  }
+}

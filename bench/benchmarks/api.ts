@@ -5,7 +5,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import type { Benchmark, Metric } from '../types.ts';
-import { firstMessage, forkTs, load, startHelloServer, type LoadResult } from './api-load.ts';
+import { firstMessage, forkTs, load, measureCeiling, type LoadResult } from './api-load.ts';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
@@ -142,14 +142,11 @@ function metricsFor(
 }
 
 async function measureTarget(target: 'pglite' | 'postgres', databaseUrl: string | undefined) {
-  const hello = await startHelloServer();
-  let ceiling: LoadResult;
-  try {
-    await load({ url: hello.url, connections: CONNECTIONS, seconds: WARMUP_SECONDS });
-    ceiling = await load({ url: hello.url, connections: CONNECTIONS, seconds: SECONDS });
-  } finally {
-    hello.stop();
-  }
+  const ceiling = await measureCeiling({
+    connections: CONNECTIONS,
+    warmupSeconds: WARMUP_SECONDS,
+    seconds: SECONDS,
+  });
   const server = await startApiServer(databaseUrl);
   try {
     const history = await measureHistory(server.seeded);

@@ -6,7 +6,7 @@
 // server measured in the same run. On PGlite, and on PostgreSQL when DATABASE_URL is set.
 import path from 'node:path';
 import type { Benchmark, Metric } from '../types.ts';
-import { firstMessage, forkTs, load, startHelloServer, type LoadResult } from './api-load.ts';
+import { firstMessage, forkTs, load, measureCeiling, type LoadResult } from './api-load.ts';
 import { BENCH_CART, type CheckoutBenchServer } from './checkout-shared.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CHECKOUT_CONNECTIONS ?? 10);
@@ -108,14 +108,11 @@ function metricsFor(target: string, what: string, r: LoadResult, ceiling: LoadRe
 }
 
 async function measureTarget(target: 'pglite' | 'postgres', databaseUrl: string | undefined) {
-  const hello = await startHelloServer();
-  let ceiling: LoadResult;
-  try {
-    await load({ url: hello.url, connections: CONNECTIONS, seconds: WARMUP_SECONDS });
-    ceiling = await load({ url: hello.url, connections: CONNECTIONS, seconds: SECONDS });
-  } finally {
-    hello.stop();
-  }
+  const ceiling = await measureCeiling({
+    connections: CONNECTIONS,
+    warmupSeconds: WARMUP_SECONDS,
+    seconds: SECONDS,
+  });
   const { server, stop } = await startCheckoutServer(databaseUrl);
   try {
     await measureCreate(server, WARMUP_SECONDS);
