@@ -1,7 +1,9 @@
 // The server the api benchmark loads: the real app (composeApp, as main.ts builds it) on a fresh
 // database, with one shopper who has 50 orders and a pool of signed-in sessions. Started by api.ts
 // as a child process so the load generator and the server do not share an event loop. Reports
-// {origin, anonKey, userId, accessToken, refreshTokens} over IPC once it listens.
+// {origin, historyPath, historyStatements, anonKey, userId, accessToken, refreshTokens} over IPC
+// once it listens. historyStatements are the SQL and values the server sent to the database for one
+// order-history request, which api.ts replays with pgbench to measure the database alone.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +12,7 @@ import { composeApp } from '../../src/server/compose.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { runMigrations } from '../../src/server/db/migrate.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
+import type { Database, Statement } from '../../src/server/db/types.ts';
 import { createLogger } from '../../src/server/http/logger.ts';
 
 const ORDERS = 50;
@@ -78,9 +81,18 @@ async function main(): Promise<void> {
     );
   }
 
+  const historyPath = `/rest/v1/orders?select=*&user_id=eq.${first.user.id}&order=created_at.desc`;
+  const historyStatements = await statementsSentBy(db, () =>
+    app.request(historyPath, {
+      headers: { apikey: anonKey, Authorization: `Bearer ${first.access_token}` },
+    }),
+  );
+
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
     process.send?.({
       origin: `http://127.0.0.1:${info.port}`,
+      historyPath,
+      historyStatements,
       anonKey,
       userId: first.user.id,
       accessToken: first.access_token,
@@ -97,6 +109,27 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', stop);
   process.on('disconnect', stop);
+}
+
+/** The statements `request` made the server send to the database through its batch path. */
+async function statementsSentBy(
+  db: Database,
+  request: () => Response | Promise<Response>,
+): Promise<Statement[]> {
+  const batch = db.batch?.bind(db);
+  if (!batch) return [];
+  const sent: Statement[] = [];
+  db.batch = (statements) => {
+    sent.push(...statements);
+    return batch(statements);
+  };
+  try {
+    const res = await request();
+    if (!res.ok) throw new Error(`order history failed: ${res.status} ${await res.text()}`);
+  } finally {
+    db.batch = batch;
+  }
+  return sent;
 }
 
 main().catch((err: unknown) => {

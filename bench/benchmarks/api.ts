@@ -1,21 +1,28 @@
 // api: requests/s and p50/p99 latency of (a) a shopper's order history (50 orders) and (b) a token
 // refresh, at 50 concurrent connections, beside a bare node:http hello server measured in the same
 // run (this machine's ceiling). On PGlite, and on PostgreSQL (DATABASE_URL, or a fresh database on
-// the local server when one answers at 127.0.0.1:5432).
+// the local server, over its Unix socket when that answers). On PostgreSQL, pgbench also replays
+// the server's own order-history statements against the database alone (api-pgbench.ts).
 import path from 'node:path';
 import pg from 'pg';
 import type { Benchmark, Metric } from '../types.ts';
+import type { Statement } from '../../src/server/db/types.ts';
 import { firstMessage, forkTs, load, measureCeiling, type LoadResult } from './api-load.ts';
+import { pgbenchLoad } from './api-pgbench.ts';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
+/** The server's database pool, and pgbench's connections when it measures the database alone. */
+const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 10);
 /** Issue 3, point 9: order history on PostgreSQL at >= 30% of the ceiling with p99 < 50 ms. */
 export const HISTORY_MIN_RATIO = 0.3;
 export const HISTORY_MAX_P99_MS = 50;
 
 interface SeededServer {
   origin: string;
+  historyPath: string;
+  historyStatements: Statement[];
   anonKey: string;
   userId: string;
   accessToken: string;
@@ -26,6 +33,7 @@ interface SeededServer {
 async function startApiServer(databaseUrl: string | undefined) {
   const child = forkTs(path.join(import.meta.dirname, 'api-server.ts'), {
     DATABASE_URL: databaseUrl ?? '',
+    BENCH_POOL_SIZE: String(POOL_SIZE),
   });
   const seeded = await firstMessage<SeededServer>(child);
   const exited = new Promise((r) => child.once('exit', r));
@@ -38,36 +46,51 @@ async function startApiServer(databaseUrl: string | undefined) {
   };
 }
 
-/** A fresh database on the local PostgreSQL, or undefined when none answers. */
+const ADMIN_URL = 'postgresql://postgres@127.0.0.1:5432/postgres';
+/** Where Debian's PostgreSQL listens on its Unix socket. */
+const SOCKET_DIR = '/var/run/postgresql';
+
+/** True when a client can connect to `url`. */
+async function answers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * A fresh database on the local PostgreSQL, or undefined when none answers. The server reaches it
+ * over the Unix socket when that answers (as a same-host deployment would), else over TCP.
+ */
 async function freshLocalDatabase(): Promise<
   { url: string; drop: () => Promise<void> } | undefined
 > {
-  const admin = new pg.Client({
-    connectionString: 'postgresql://postgres@127.0.0.1:5432/postgres',
-  });
-  try {
-    await admin.connect();
-  } catch {
-    return undefined;
-  }
+  if (!(await answers(ADMIN_URL))) return undefined;
   const name = `keebshop_bench_${process.pid}_${Date.now()}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return {
-    url: `postgresql://postgres@127.0.0.1:5432/${name}`,
-    drop: async () => {
-      const c = new pg.Client({
-        connectionString: 'postgresql://postgres@127.0.0.1:5432/postgres',
-      });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: ADMIN_URL });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
       await c.end();
-    },
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const socketUrl = `postgresql://postgres@localhost/${name}?host=${SOCKET_DIR}`;
+  return {
+    url: (await answers(socketUrl)) ? socketUrl : `postgresql://postgres@127.0.0.1:5432/${name}`,
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 
 async function measureHistory(s: SeededServer): Promise<LoadResult> {
-  const url = `${s.origin}/rest/v1/orders?select=*&user_id=eq.${s.userId}&order=created_at.desc`;
+  const url = `${s.origin}${s.historyPath}`;
   const headers = { apikey: s.anonKey, Authorization: `Bearer ${s.accessToken}` };
   // The measured request must really return the 50 orders, or the numbers mean nothing.
   const check = await fetch(url, { headers });
@@ -151,23 +174,48 @@ async function measureTarget(target: 'pglite' | 'postgres', databaseUrl: string 
   try {
     const history = await measureHistory(server.seeded);
     const refresh = await measureRefresh(server.seeded);
+    const databaseAlone =
+      target === 'postgres' && databaseUrl
+        ? await pgbenchLoad({
+            databaseUrl,
+            statements: server.seeded.historyStatements,
+            clients: POOL_SIZE,
+            seconds: SECONDS,
+          })
+        : undefined;
     const metrics: Metric[] = [
       { name: `${target} hello ceiling`, value: ceiling.rps, unit: 'req/s' },
       ...metricsFor(target, 'order history', history, ceiling, target === 'postgres'),
+      ...(databaseAlone ? metricsFor(target, DATABASE_ALONE, databaseAlone, ceiling, false) : []),
       ...metricsFor(target, 'token refresh', refresh, ceiling, false),
     ];
-    return { metrics, details: { ceiling, history, refresh } };
+    const transport = databaseUrl?.includes('host=/') ? 'Unix socket' : 'TCP';
+    return {
+      metrics,
+      details: { ceiling, history, refresh, databaseAlone, transport },
+    };
   } finally {
     await server.stop();
   }
 }
+
+const DATABASE_ALONE = 'order history, database alone (pgbench)';
+const METHOD = [
+  `autocannon, ${CONNECTIONS} connections, ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up, against the server in its own process (the app as \`npm start\` composes it, logging every request).`,
+  `"${DATABASE_ALONE}" is no HTTP request: pgbench, PostgreSQL's C load generator, replays the statements the server sent to the database for one order-history request (role and claims, then the rows as JSON; one pipeline, prepared) from ${POOL_SIZE} connections, as many as the server's pool.`,
+  'It is what the database can serve on this machine with nothing else in the way, so it bounds what any server asking the database on every request can reach; the load generator and the server need the same two cores besides.',
+].join(' ');
 
 /** BENCH_API_TARGETS=pglite,postgres (the default) picks the databases to measure. */
 const TARGETS = (process.env.BENCH_API_TARGETS ?? 'pglite,postgres').split(',');
 
 async function run() {
   const metrics: Metric[] = [];
-  const details: Record<string, unknown> = { connections: CONNECTIONS, seconds: SECONDS };
+  const details: Record<string, unknown> = {
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    method: METHOD,
+  };
   if (TARGETS.includes('pglite')) {
     const pglite = await measureTarget('pglite', undefined);
     metrics.push(...pglite.metrics);
