@@ -61,6 +61,7 @@ export function createApp(deps: AppDeps): Hono {
     db: deps.db,
     anonKey: deps.auth.anonKey,
     verifyAccessToken: deps.auth.verifyAccessToken,
+    trustsSigningKey: deps.auth.trustsSigningKey,
   });
   app.get('/rest/v1/rpc/:fn', rest.callFunction);
   app.post('/rest/v1/rpc/:fn', rest.callFunction);

@@ -23,6 +23,9 @@ describe.each(databaseTargets())('signing-key rotation on $name', (target) => {
   const signIn = async (on: TestServer, email: string) =>
     (await signUpAndIn(on, email)).session.access_token;
   const userStatus = async (on: TestServer, token: string) => (await fetchUser(on, token)).status;
+  /** The data API's answer to a signed-in read (it caches verified tokens between requests). */
+  const ordersStatus = async (on: TestServer, token: string) =>
+    (await on.restClient(token).from('orders').select('id')).status;
   const jwksKids = async (on: TestServer) => {
     const res = await on.fetch(`${on.url}/auth/v1/.well-known/jwks.json`);
     return ((await res.json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid).sort();
@@ -46,6 +49,7 @@ describe.each(databaseTargets())('signing-key rotation on $name', (target) => {
     expect(kidOf(after)).toBe(newKid);
     expect(await userStatus(fx.server, before)).toBe(200);
     expect(await userStatus(fx.server, after)).toBe(200);
+    expect(await ordersStatus(fx.server, before)).toBe(200);
     expect(await jwksKids(fx.server)).toEqual([newKid, oldKid].sort());
 
     // Pruning leaves a recently retired key alone...
@@ -55,6 +59,9 @@ describe.each(databaseTargets())('signing-key rotation on $name', (target) => {
     fx.server.clock.advance(KEY_SYNC_INTERVAL_MS + 1000);
     expect(await userStatus(fx.server, before)).toBe(401);
     expect(await userStatus(fx.server, after)).toBe(200);
+    // The data API had verified `before` already: it refuses it too, not only fresh tokens.
+    expect(await ordersStatus(fx.server, before)).toBe(401);
+    expect(await ordersStatus(fx.server, after)).toBe(200);
     expect(await jwksKids(fx.server)).toEqual([newKid]);
     await later.close();
   });

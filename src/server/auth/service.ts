@@ -20,6 +20,8 @@ export interface AuthService {
   /** The publishable key browsers send as `apikey` (and as the bearer when signed out). */
   anonKey: string;
   verifyAccessToken: VerifyAccessToken;
+  /** Whether tokens signed by `kid` still verify (a pruned key's do not, within KEY_SYNC_INTERVAL_MS). */
+  trustsSigningKey(kid: string): Promise<boolean>;
   /** The role of a request from its apikey and Authorization headers (see identifyRequest). */
   identify(headers: {
     apikey: string | undefined;
@@ -85,6 +87,10 @@ export async function createAuthService(db: Database, options: AuthOptions): Pro
   return {
     anonKey: keys.anonKey,
     verifyAccessToken: verify,
+    trustsSigningKey: async (kid) => {
+      await syncAuthKeys(db, keys, now().getTime());
+      return keys.publicKeys.has(kid);
+    },
     identify: (headers) => identifyRequest(headers, keys.anonKey, verify),
     routes,
   };

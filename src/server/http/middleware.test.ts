@@ -31,6 +31,7 @@ const backend = {
   auth: {
     anonKey: 'anon-key',
     verifyAccessToken: unreachable,
+    trustsSigningKey: unreachable,
     identify: unreachable,
     routes: new Hono(),
   },

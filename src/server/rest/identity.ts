@@ -15,6 +15,8 @@ export interface RestDeps {
   db: Database;
   anonKey: string;
   verifyAccessToken: VerifyAccessToken;
+  /** False once the signing key `kid` is no longer trusted (pruned); refuses cached tokens it signed. */
+  trustsSigningKey: (kid: string) => Promise<boolean>;
   /** The clock token expiry is judged by (the auth service's); the real one when omitted. */
   now?: () => Date;
 }
@@ -46,8 +48,16 @@ export async function identify(c: Context, deps: RestContext): Promise<Identity>
   const headers = { apikey: c.req.header('apikey'), authorization: c.req.header('authorization') };
   const bearer = bearerToken(headers.authorization);
   if (bearer && bearer !== deps.anonKey && headers.apikey === deps.anonKey) {
-    const claims = deps.tokens.get(bearer, (deps.now?.() ?? new Date()).getTime());
-    if (claims) return { role: 'authenticated', claims, token: bearer, sessionUnchecked: true };
+    const cached = deps.tokens.get(bearer, (deps.now?.() ?? new Date()).getTime());
+    if (cached && (await deps.trustsSigningKey(cached.kid))) {
+      return {
+        role: 'authenticated',
+        claims: cached.claims,
+        token: bearer,
+        sessionUnchecked: true,
+      };
+    }
+    if (cached) deps.tokens.delete(bearer);
   }
   try {
     const identity = await identifyRequest(headers, deps.anonKey, deps.verifyAccessToken);
