@@ -78,6 +78,19 @@ async function runJson(tx: Queryable, sql: { sql: string; params: unknown[] }) {
 
 /** The handlers of /rest/v1/<table>: GET (read), POST (insert), PATCH (update), DELETE. */
 export function createTableHandlers(deps: RestContext, catalog: SchemaCatalog) {
+  /** What POST, PATCH and DELETE check before the body; the order decides which error wins. */
+  async function writeRequest(c: Context, action: 'insert' | 'update' | 'delete') {
+    checkProfile(c);
+    const query = parseReadQuery(new URL(c.req.url).searchParams);
+    const single = wantsSingleObject(c);
+    const prefs = parsePrefer(c.req.header('prefer'));
+    const identity = await identify(c, deps);
+    const table = await findTable(catalog, c.req.param('table') ?? '');
+    checkWritable(table, action);
+    const returning = prefs.return === 'representation' ? query.select : undefined;
+    return { query, single, prefs, identity, table, returning };
+  }
+
   return {
     async read(c: Context): Promise<Response> {
       checkProfile(c);
@@ -109,15 +122,8 @@ export function createTableHandlers(deps: RestContext, catalog: SchemaCatalog) {
     },
 
     async insert(c: Context): Promise<Response> {
-      checkProfile(c);
-      const query = parseReadQuery(new URL(c.req.url).searchParams);
-      const single = wantsSingleObject(c);
-      const prefs = parsePrefer(c.req.header('prefer'));
-      const identity = await identify(c, deps);
-      const table = await findTable(catalog, c.req.param('table') ?? '');
-      checkWritable(table, 'insert');
+      const { query, single, prefs, identity, table, returning } = await writeRequest(c, 'insert');
       const payload = await readJsonPayload(c, { allowArray: true });
-      const returning = prefs.return === 'representation' ? query.select : undefined;
       const insert = buildInsert(table, payload, query.columns, returning);
       const body = await runAs(deps, identity, async (tx) => {
         if (returning === undefined) {
@@ -135,28 +141,14 @@ export function createTableHandlers(deps: RestContext, catalog: SchemaCatalog) {
     },
 
     async update(c: Context): Promise<Response> {
-      checkProfile(c);
-      const query = parseReadQuery(new URL(c.req.url).searchParams);
-      const single = wantsSingleObject(c);
-      const prefs = parsePrefer(c.req.header('prefer'));
-      const identity = await identify(c, deps);
-      const table = await findTable(catalog, c.req.param('table') ?? '');
-      checkWritable(table, 'update');
+      const { query, single, identity, table, returning } = await writeRequest(c, 'update');
       const payload = await readJsonPayload(c, { allowArray: false });
-      const returning = prefs.return === 'representation' ? query.select : undefined;
       const update = buildUpdate(table, payload, query.filters, returning);
       return writeResult(c, deps, identity, update, returning !== undefined, single);
     },
 
     async remove(c: Context): Promise<Response> {
-      checkProfile(c);
-      const query = parseReadQuery(new URL(c.req.url).searchParams);
-      const single = wantsSingleObject(c);
-      const prefs = parsePrefer(c.req.header('prefer'));
-      const identity = await identify(c, deps);
-      const table = await findTable(catalog, c.req.param('table') ?? '');
-      checkWritable(table, 'delete');
-      const returning = prefs.return === 'representation' ? query.select : undefined;
+      const { query, single, identity, table, returning } = await writeRequest(c, 'delete');
       const remove = buildDelete(table, query.filters, returning);
       return writeResult(c, deps, identity, remove, returning !== undefined, single);
     },
