@@ -10,13 +10,13 @@ import { runShoppers } from './lib/shop/shoppers.ts';
 import { formatEndpointTable, summarize } from './lib/shop/stats.ts';
 import {
   freePort,
-  freshPostgresDatabase,
   spawnInstance,
   stopInstance,
   waitHealthy,
   type Instance,
 } from './lib/shop/instances.ts';
 import { readOrders, readSandbox, reconcile, waitForWebhooks } from './lib/shop/reconcile.ts';
+import { freshPostgresDatabase } from './lib/postgres.ts';
 import { buildIfStale } from './lib/server.ts';
 
 const HELP = `npm run load -- [options]

@@ -2,6 +2,7 @@
 // below) and the bare node:http hello server that gives this machine's ceiling.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
+import type { Metric } from '../types.ts';
 
 interface AutocannonRequest {
   method?: string;
@@ -119,4 +120,43 @@ export async function measureCeiling(opts: {
   } finally {
     hello.stop();
   }
+}
+
+/**
+ * The five metrics of one load run beside the ceiling: throughput, / ceiling, p50, p99, failed.
+ * `connections` goes into the throughput note; `budgets` bounds the ratio and the p99.
+ */
+export function loadMetrics(
+  target: string,
+  what: string,
+  r: LoadResult,
+  ceiling: LoadResult,
+  opts: { connections?: number; budgets?: { minRatio: number; maxP99Ms: number } } = {},
+): Metric[] {
+  const { connections, budgets } = opts;
+  const note =
+    `${r.total} requests, ${r.non2xx} non-2xx, ${r.errors} errors` +
+    (connections === undefined ? '' : `, ${connections} connections`);
+  return [
+    { name: `${target} ${what} throughput`, value: r.rps, unit: 'req/s', note },
+    {
+      name: `${target} ${what} / ceiling`,
+      value: r.rps / ceiling.rps,
+      unit: 'ratio',
+      ...(budgets ? { budget: { min: budgets.minRatio } } : {}),
+    },
+    { name: `${target} ${what} p50`, value: r.p50, unit: 'ms' },
+    {
+      name: `${target} ${what} p99`,
+      value: r.p99,
+      unit: 'ms',
+      ...(budgets ? { budget: { max: budgets.maxP99Ms } } : {}),
+    },
+    {
+      name: `${target} ${what} failed`,
+      value: r.non2xx + r.errors,
+      unit: 'count',
+      budget: { max: 0 },
+    },
+  ];
 }

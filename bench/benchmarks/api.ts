@@ -7,8 +7,16 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Benchmark, Metric } from '../types.ts';
 import type { Statement } from '../../src/server/db/types.ts';
-import { firstMessage, forkTs, load, measureCeiling, type LoadResult } from './api-load.ts';
+import {
+  firstMessage,
+  forkTs,
+  load,
+  loadMetrics,
+  measureCeiling,
+  type LoadResult,
+} from './api-load.ts';
 import { pgbenchLoad } from './api-pgbench.ts';
+import { freshPostgresDatabase, LOCAL_ADMIN_URL } from '../lib/postgres.ts';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
@@ -46,7 +54,6 @@ async function startApiServer(databaseUrl: string | undefined) {
   };
 }
 
-const ADMIN_URL = 'postgresql://postgres@127.0.0.1:5432/postgres';
 /** Where Debian's PostgreSQL listens on its Unix socket. */
 const SOCKET_DIR = '/var/run/postgresql';
 
@@ -70,23 +77,10 @@ async function answers(url: string): Promise<boolean> {
 async function freshLocalDatabase(): Promise<
   { url: string; drop: () => Promise<void> } | undefined
 > {
-  if (!(await answers(ADMIN_URL))) return undefined;
-  const name = `keebshop_bench_${process.pid}_${Date.now()}`;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: ADMIN_URL });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
+  if (!(await answers(LOCAL_ADMIN_URL))) return undefined;
+  const { name, url, drop } = await freshPostgresDatabase('bench', LOCAL_ADMIN_URL);
   const socketUrl = `postgresql://postgres@localhost/${name}?host=${SOCKET_DIR}`;
-  return {
-    url: (await answers(socketUrl)) ? socketUrl : `postgresql://postgres@127.0.0.1:5432/${name}`,
-    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
+  return { url: (await answers(socketUrl)) ? socketUrl : url, drop };
 }
 
 async function measureHistory(s: SeededServer): Promise<LoadResult> {
@@ -131,39 +125,6 @@ async function measureRefresh(s: SeededServer): Promise<LoadResult> {
   });
 }
 
-function metricsFor(
-  target: string,
-  what: string,
-  r: LoadResult,
-  ceiling: LoadResult,
-  strict: boolean,
-): Metric[] {
-  const ratio = r.rps / ceiling.rps;
-  const note = `${r.total} requests, ${r.non2xx} non-2xx, ${r.errors} errors`;
-  return [
-    { name: `${target} ${what} throughput`, value: r.rps, unit: 'req/s', note },
-    {
-      name: `${target} ${what} / ceiling`,
-      value: ratio,
-      unit: 'ratio',
-      ...(strict ? { budget: { min: HISTORY_MIN_RATIO } } : {}),
-    },
-    { name: `${target} ${what} p50`, value: r.p50, unit: 'ms' },
-    {
-      name: `${target} ${what} p99`,
-      value: r.p99,
-      unit: 'ms',
-      ...(strict ? { budget: { max: HISTORY_MAX_P99_MS } } : {}),
-    },
-    {
-      name: `${target} ${what} failed`,
-      value: r.non2xx + r.errors,
-      unit: 'count',
-      budget: { max: 0 },
-    },
-  ];
-}
-
 async function measureTarget(target: 'pglite' | 'postgres', databaseUrl: string | undefined) {
   const ceiling = await measureCeiling({
     connections: CONNECTIONS,
@@ -185,9 +146,14 @@ async function measureTarget(target: 'pglite' | 'postgres', databaseUrl: string 
         : undefined;
     const metrics: Metric[] = [
       { name: `${target} hello ceiling`, value: ceiling.rps, unit: 'req/s' },
-      ...metricsFor(target, 'order history', history, ceiling, target === 'postgres'),
-      ...(databaseAlone ? metricsFor(target, DATABASE_ALONE, databaseAlone, ceiling, false) : []),
-      ...metricsFor(target, 'token refresh', refresh, ceiling, false),
+      ...loadMetrics(target, 'order history', history, ceiling, {
+        budgets:
+          target === 'postgres'
+            ? { minRatio: HISTORY_MIN_RATIO, maxP99Ms: HISTORY_MAX_P99_MS }
+            : undefined,
+      }),
+      ...(databaseAlone ? loadMetrics(target, DATABASE_ALONE, databaseAlone, ceiling) : []),
+      ...loadMetrics(target, 'token refresh', refresh, ceiling),
     ];
     const transport = databaseUrl?.includes('host=/') ? 'Unix socket' : 'TCP';
     return {

@@ -3,7 +3,6 @@
 // with one signed-in shopper and a pool of sessions already paid on the hosted page. A child
 // process, so the load generator does not share its event loop. Reports over IPC once listening.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
@@ -12,23 +11,12 @@ import { loadConfig } from '../../src/server/config.ts';
 import { runMigrations } from '../../src/server/db/migrate.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
 import { localWebhookUrl, startPayments } from '../../src/server/functions/index.ts';
+import { freePort } from '../lib/server.ts';
 import { BENCH_CART, type CheckoutBenchServer } from './checkout-shared.ts';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'keebshop-bench-checkout-'));
 writeFileSync(path.join(tmp, 'index.html'), '<!doctype html><title>bench</title>');
 const PAID_SESSIONS = Number(process.env.BENCH_PAID_SESSIONS ?? 40);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function main(): Promise<void> {
   const port = await freePort();

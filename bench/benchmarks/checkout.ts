@@ -6,7 +6,14 @@
 // server measured in the same run. On PGlite, and on PostgreSQL when DATABASE_URL is set.
 import path from 'node:path';
 import type { Benchmark, Metric } from '../types.ts';
-import { firstMessage, forkTs, load, measureCeiling, type LoadResult } from './api-load.ts';
+import {
+  firstMessage,
+  forkTs,
+  load,
+  loadMetrics,
+  measureCeiling,
+  type LoadResult,
+} from './api-load.ts';
 import { BENCH_CART, type CheckoutBenchServer } from './checkout-shared.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CHECKOUT_CONNECTIONS ?? 10);
@@ -91,22 +98,6 @@ async function measureConfirm(s: CheckoutBenchServer, seconds: number): Promise<
   return { ...result, errors: result.errors + notSaved };
 }
 
-function metricsFor(target: string, what: string, r: LoadResult, ceiling: LoadResult): Metric[] {
-  const note = `${r.total} requests, ${r.non2xx} non-2xx, ${r.errors} errors, ${CONNECTIONS} connections`;
-  return [
-    { name: `${target} ${what} throughput`, value: r.rps, unit: 'req/s', note },
-    { name: `${target} ${what} / ceiling`, value: r.rps / ceiling.rps, unit: 'ratio' },
-    { name: `${target} ${what} p50`, value: r.p50, unit: 'ms' },
-    { name: `${target} ${what} p99`, value: r.p99, unit: 'ms' },
-    {
-      name: `${target} ${what} failed`,
-      value: r.non2xx + r.errors,
-      unit: 'count',
-      budget: { max: 0 },
-    },
-  ];
-}
-
 async function measureTarget(target: 'pglite' | 'postgres', databaseUrl: string | undefined) {
   const ceiling = await measureCeiling({
     connections: CONNECTIONS,
@@ -120,8 +111,12 @@ async function measureTarget(target: 'pglite' | 'postgres', databaseUrl: string 
     const confirm = await measureConfirm(server, SECONDS);
     const metrics: Metric[] = [
       { name: `${target} hello ceiling`, value: ceiling.rps, unit: 'req/s' },
-      ...metricsFor(target, 'checkout session create', create, ceiling),
-      ...metricsFor(target, 'confirm (paid, recorded once)', confirm, ceiling),
+      ...loadMetrics(target, 'checkout session create', create, ceiling, {
+        connections: CONNECTIONS,
+      }),
+      ...loadMetrics(target, 'confirm (paid, recorded once)', confirm, ceiling, {
+        connections: CONNECTIONS,
+      }),
     ];
     return { metrics, details: { ceiling, create, confirm } };
   } finally {

@@ -22,7 +22,8 @@ export function buildIfStale(): void {
   if (result.status !== 0) throw new Error('the web app did not build');
 }
 
-function freePort(): Promise<number> {
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -34,23 +35,28 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealthy(
+/**
+ * Waits until GET `origin`/healthz answers 200 and returns the milliseconds that took; throws if
+ * `exited()` turns true first or time runs out.
+ */
+export async function waitForHealthy(
   origin: string,
   exited: () => boolean,
   timeoutMs: number,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (exited()) throw new Error('the server exited before it was ready');
+): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (exited()) throw new Error(`the server on ${origin} exited before it was ready`);
     try {
-      const res = await fetch(`${origin}/healthz`);
-      if (res.ok) return;
+      const res = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      if (res.ok) return Date.now() - started;
     } catch {
       // Not listening yet.
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`the server was not healthy within ${timeoutMs} ms`);
+  throw new Error(`the server on ${origin} was not ready within ${timeoutMs} ms`);
 }
 
 /**
