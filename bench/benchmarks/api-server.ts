@@ -39,7 +39,9 @@ async function main(): Promise<void> {
   const { app, auth } = await composeApp({ config, db, webDir: tmp, isReady: () => true, logger });
   const anonKey = auth.anonKey;
   const headers = { apikey: anonKey, 'Content-Type': 'application/json' };
-  const email = `bench-${process.pid}-${Date.now()}@keebshop.test`;
+  // Unique per run, so the benchmark can reuse a database (DATABASE_URL) without key conflicts.
+  const runId = `${process.pid}_${Date.now()}`;
+  const email = `bench-${runId}@keebshop.test`;
   const password = 'bench-password-123';
   const signup = await app.request('/auth/v1/signup', {
     method: 'POST',
@@ -75,7 +77,7 @@ async function main(): Promise<void> {
         `Bench Board ${i}`,
         1 + (i % 3),
         '129.99',
-        `cs_bench_${Math.floor(i / 5)}`,
+        `cs_bench_${runId}_${Math.floor(i / 5)}`,
         i,
       ],
     );

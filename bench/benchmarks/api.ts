@@ -4,7 +4,6 @@
 // the local server, over its Unix socket when that answers). On PostgreSQL, pgbench also replays
 // the server's own order-history statements against the database alone (api-pgbench.ts).
 import path from 'node:path';
-import pg from 'pg';
 import type { Benchmark, Metric } from '../types.ts';
 import type { Statement } from '../../src/server/db/types.ts';
 import {
@@ -16,7 +15,7 @@ import {
   type LoadResult,
 } from './api-load.ts';
 import { pgbenchLoad } from './api-pgbench.ts';
-import { freshPostgresDatabase, LOCAL_ADMIN_URL } from '../lib/postgres.ts';
+import { freshLocalDatabase } from '../lib/postgres.ts';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
@@ -52,35 +51,6 @@ async function startApiServer(databaseUrl: string | undefined) {
       await exited;
     },
   };
-}
-
-/** Where Debian's PostgreSQL listens on its Unix socket. */
-const SOCKET_DIR = '/var/run/postgresql';
-
-/** True when a client can connect to `url`. */
-async function answers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-/**
- * A fresh database on the local PostgreSQL, or undefined when none answers. The server reaches it
- * over the Unix socket when that answers (as a same-host deployment would), else over TCP.
- */
-async function freshLocalDatabase(): Promise<
-  { url: string; drop: () => Promise<void> } | undefined
-> {
-  if (!(await answers(LOCAL_ADMIN_URL))) return undefined;
-  const { name, url, drop } = await freshPostgresDatabase('bench', LOCAL_ADMIN_URL);
-  const socketUrl = `postgresql://postgres@localhost/${name}?host=${SOCKET_DIR}`;
-  return { url: (await answers(socketUrl)) ? socketUrl : url, drop };
 }
 
 async function measureHistory(s: SeededServer): Promise<LoadResult> {
@@ -188,7 +158,7 @@ async function run() {
     details.pglite = pglite.details;
   }
   if (!TARGETS.includes('postgres')) return { metrics, details };
-  const fresh = process.env.DATABASE_URL ? undefined : await freshLocalDatabase();
+  const fresh = process.env.DATABASE_URL ? undefined : await freshLocalDatabase('bench');
   const url = process.env.DATABASE_URL || fresh?.url;
   if (url) {
     try {

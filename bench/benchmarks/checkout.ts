@@ -3,7 +3,8 @@
 // payments sandbox through the stripe SDK) and (b) confirming a paid session (POST
 // /functions/v1/confirm-checkout: retrieve it with expanded line items, record its rows exactly
 // once, which for an already recorded session writes nothing), beside a bare node:http hello
-// server measured in the same run. On PGlite, and on PostgreSQL when DATABASE_URL is set.
+// server measured in the same run. On PGlite, and on PostgreSQL (DATABASE_URL, or a fresh database
+// on the local server, over its Unix socket when that answers).
 import path from 'node:path';
 import type { Benchmark, Metric } from '../types.ts';
 import {
@@ -15,6 +16,7 @@ import {
   type LoadResult,
 } from './api-load.ts';
 import { BENCH_CART, type CheckoutBenchServer } from './checkout-shared.ts';
+import { freshLocalDatabase } from '../lib/postgres.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CHECKOUT_CONNECTIONS ?? 10);
 const SECONDS = Number(process.env.BENCH_CHECKOUT_SECONDS ?? 10);
@@ -132,13 +134,18 @@ async function run() {
     seconds: SECONDS,
     pglite: pglite.details,
   };
-  const url = process.env.DATABASE_URL;
+  const fresh = process.env.DATABASE_URL ? undefined : await freshLocalDatabase('checkout');
+  const url = process.env.DATABASE_URL || fresh?.url;
   if (url) {
-    const postgres = await measureTarget('postgres', url);
-    metrics.push(...postgres.metrics);
-    details.postgres = postgres.details;
+    try {
+      const postgres = await measureTarget('postgres', url);
+      metrics.push(...postgres.metrics);
+      details.postgres = postgres.details;
+    } finally {
+      await fresh?.drop();
+    }
   } else {
-    details.postgres = 'skipped: DATABASE_URL is not set';
+    details.postgres = 'skipped: no DATABASE_URL and no PostgreSQL at 127.0.0.1:5432';
   }
   return { metrics, details };
 }

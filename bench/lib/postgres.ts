@@ -33,3 +33,33 @@ export async function freshPostgresDatabase(
     drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
+
+/** Where Debian's PostgreSQL listens on its Unix socket. */
+const SOCKET_DIR = '/var/run/postgresql';
+
+/** True when a client can connect to `url`. */
+async function answers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * A fresh database on the local PostgreSQL for a benchmark, or undefined when none answers. The
+ * server reaches it over the Unix socket when that answers (as a same-host deployment should,
+ * docs/operations.md), else over TCP.
+ */
+export async function freshLocalDatabase(
+  label: string,
+): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  if (!(await answers(LOCAL_ADMIN_URL))) return undefined;
+  const { name, url, drop } = await freshPostgresDatabase(label, LOCAL_ADMIN_URL);
+  const socketUrl = `postgresql://postgres@localhost/${name}?host=${SOCKET_DIR}`;
+  return { url: (await answers(socketUrl)) ? socketUrl : url, drop };
+}
