@@ -15,7 +15,7 @@ import {
   type LoadResult,
 } from './api-load.ts';
 import { pgbenchLoad } from './api-pgbench.ts';
-import { freshLocalDatabase } from '../lib/postgres.ts';
+import { measureTargets, type DatabaseTarget } from '../lib/postgres.ts';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
@@ -95,7 +95,7 @@ async function measureRefresh(s: SeededServer): Promise<LoadResult> {
   });
 }
 
-async function measureTarget(target: 'pglite' | 'postgres', databaseUrl: string | undefined) {
+async function measureTarget(target: DatabaseTarget, databaseUrl: string | undefined) {
   const ceiling = await measureCeiling({
     connections: CONNECTIONS,
     warmupSeconds: WARMUP_SECONDS,
@@ -146,32 +146,11 @@ const METHOD = [
 const TARGETS = (process.env.BENCH_API_TARGETS ?? 'pglite,postgres').split(',');
 
 async function run() {
-  const metrics: Metric[] = [];
-  const details: Record<string, unknown> = {
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-    method: METHOD,
+  const measured = await measureTargets('bench', TARGETS, measureTarget);
+  return {
+    metrics: measured.metrics,
+    details: { connections: CONNECTIONS, seconds: SECONDS, method: METHOD, ...measured.details },
   };
-  if (TARGETS.includes('pglite')) {
-    const pglite = await measureTarget('pglite', undefined);
-    metrics.push(...pglite.metrics);
-    details.pglite = pglite.details;
-  }
-  if (!TARGETS.includes('postgres')) return { metrics, details };
-  const fresh = process.env.DATABASE_URL ? undefined : await freshLocalDatabase('bench');
-  const url = process.env.DATABASE_URL || fresh?.url;
-  if (url) {
-    try {
-      const postgres = await measureTarget('postgres', url);
-      metrics.push(...postgres.metrics);
-      details.postgres = postgres.details;
-    } finally {
-      await fresh?.drop();
-    }
-  } else {
-    details.postgres = 'skipped: no DATABASE_URL and no PostgreSQL at 127.0.0.1:5432';
-  }
-  return { metrics, details };
 }
 
 export const api: Benchmark = {

@@ -16,7 +16,7 @@ import {
   type LoadResult,
 } from './api-load.ts';
 import { BENCH_CART, type CheckoutBenchServer } from './checkout-shared.ts';
-import { freshLocalDatabase } from '../lib/postgres.ts';
+import { measureTargets, type DatabaseTarget } from '../lib/postgres.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CHECKOUT_CONNECTIONS ?? 10);
 const SECONDS = Number(process.env.BENCH_CHECKOUT_SECONDS ?? 10);
@@ -100,7 +100,7 @@ async function measureConfirm(s: CheckoutBenchServer, seconds: number): Promise<
   return { ...result, errors: result.errors + notSaved };
 }
 
-async function measureTarget(target: 'pglite' | 'postgres', databaseUrl: string | undefined) {
+async function measureTarget(target: DatabaseTarget, databaseUrl: string | undefined) {
   const ceiling = await measureCeiling({
     connections: CONNECTIONS,
     warmupSeconds: WARMUP_SECONDS,
@@ -127,27 +127,11 @@ async function measureTarget(target: 'pglite' | 'postgres', databaseUrl: string 
 }
 
 async function run() {
-  const pglite = await measureTarget('pglite', undefined);
-  const metrics = [...pglite.metrics];
-  const details: Record<string, unknown> = {
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-    pglite: pglite.details,
+  const measured = await measureTargets('checkout', ['pglite', 'postgres'], measureTarget);
+  return {
+    metrics: measured.metrics,
+    details: { connections: CONNECTIONS, seconds: SECONDS, ...measured.details },
   };
-  const fresh = process.env.DATABASE_URL ? undefined : await freshLocalDatabase('checkout');
-  const url = process.env.DATABASE_URL || fresh?.url;
-  if (url) {
-    try {
-      const postgres = await measureTarget('postgres', url);
-      metrics.push(...postgres.metrics);
-      details.postgres = postgres.details;
-    } finally {
-      await fresh?.drop();
-    }
-  } else {
-    details.postgres = 'skipped: no DATABASE_URL and no PostgreSQL at 127.0.0.1:5432';
-  }
-  return { metrics, details };
 }
 
 export const checkout: Benchmark = {

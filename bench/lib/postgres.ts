@@ -1,5 +1,6 @@
 // Fresh databases on the local PostgreSQL (trust auth) for benchmark and load runs.
 import pg from 'pg';
+import type { Metric } from '../types.ts';
 
 /** The local server's admin database, over TCP. */
 export const LOCAL_ADMIN_URL = 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -62,4 +63,44 @@ export async function freshLocalDatabase(
   const { name, url, drop } = await freshPostgresDatabase(label, LOCAL_ADMIN_URL);
   const socketUrl = `postgresql://postgres@localhost/${name}?host=${SOCKET_DIR}`;
   return { url: (await answers(socketUrl)) ? socketUrl : url, drop };
+}
+
+/** The databases a server benchmark runs on. */
+export type DatabaseTarget = 'pglite' | 'postgres';
+
+/**
+ * Runs `measure` on each target in turn, PostgreSQL being DATABASE_URL when set, else a fresh local
+ * database dropped afterwards (skipped, with the reason in `details`, when neither is there).
+ */
+export async function measureTargets<D>(
+  label: string,
+  targets: readonly string[],
+  measure: (
+    target: DatabaseTarget,
+    databaseUrl: string | undefined,
+  ) => Promise<{ metrics: Metric[]; details: D }>,
+): Promise<{ metrics: Metric[]; details: Partial<Record<DatabaseTarget, D | string>> }> {
+  const metrics: Metric[] = [];
+  const details: Partial<Record<DatabaseTarget, D | string>> = {};
+  const keep = (target: DatabaseTarget, r: { metrics: Metric[]; details: D }) => {
+    metrics.push(...r.metrics);
+    details[target] = r.details;
+  };
+  if (targets.includes('pglite')) keep('pglite', await measure('pglite', undefined));
+  if (!targets.includes('postgres')) return { metrics, details };
+  if (process.env.DATABASE_URL) {
+    keep('postgres', await measure('postgres', process.env.DATABASE_URL));
+    return { metrics, details };
+  }
+  const fresh = await freshLocalDatabase(label);
+  if (!fresh) {
+    details.postgres = 'skipped: no DATABASE_URL and no PostgreSQL at 127.0.0.1:5432';
+    return { metrics, details };
+  }
+  try {
+    keep('postgres', await measure('postgres', fresh.url));
+  } finally {
+    await fresh.drop();
+  }
+  return { metrics, details };
 }
