@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
-  it("defaults to GoTrue's token lifetime, OWASP's scrypt cost and a 10 s reuse window", () => {
+  it("defaults to GoTrue's token lifetime and a 10 s reuse window", () => {
     const config = loadConfig({});
     expect(config.publicUrl).toBeUndefined();
     expect(config.auth).toEqual({
@@ -10,7 +10,6 @@ describe('loadConfig', () => {
       refreshReuseSeconds: 10,
       signInLimit: { perEmail: 10, perIp: 30, windowSeconds: 300 },
       trustProxy: false,
-      scryptLog2N: 17,
     });
   });
 
@@ -20,14 +19,12 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://shop.example/',
       SIGNIN_RATE_LIMIT_PER_EMAIL: '5',
       TRUST_PROXY: 'true',
-      TEST_ONLY_SCRYPT_LOG2_N: '10',
     });
     expect(config.publicUrl).toBe('https://shop.example');
     expect(config.auth).toMatchObject({
       jwtExpirySeconds: 900,
       signInLimit: { perEmail: 5 },
       trustProxy: true,
-      scryptLog2N: 10,
     });
   });
 

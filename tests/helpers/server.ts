@@ -36,8 +36,6 @@ export interface TestServer {
 
 /** Settings for fast, independent tests; any of them can be overridden per test file. */
 const TEST_ENV: Record<string, string> = {
-  // Documented test-only knob: OWASP's scrypt cost takes ~0.3 s per hash.
-  TEST_ONLY_SCRYPT_LOG2_N: '10',
   // In-process requests have no client address: they all share one "unknown" IP bucket.
   SIGNIN_RATE_LIMIT_PER_IP: '10000',
   LOG_LEVEL: 'silent',

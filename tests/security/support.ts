@@ -74,7 +74,6 @@ export async function startSecureShop(
   else writeFileSync(path.join(dataDir, 'index.html'), '<!doctype html><title>Keebshop</title>');
 
   const config = loadConfig({
-    TEST_ONLY_SCRYPT_LOG2_N: '10',
     SIGNIN_RATE_LIMIT_PER_IP: '10000',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',

@@ -39,7 +39,7 @@ export async function runShoppers(options: ShoppersOptions) {
   const { anonKey, assets } = parsePage(page);
   if (!anonKey) throw new Error('the page carries no anon key');
   // Accounts are made before the clock starts (at most 8 sign-ups at a time, each one OWASP-cost
-  // scrypt hash); their latencies are kept apart. The timed shoppers are returning customers.
+  // Argon2id hash); their latencies are kept apart. The timed shoppers are returning customers.
   const signUps = new Recorder();
   const shopperAt = (index: number, into: Recorder) =>
     new Shopper({

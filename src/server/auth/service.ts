@@ -44,7 +44,7 @@ export async function createAuthService(db: Database, options: AuthOptions): Pro
   const keys = await loadAuthKeys(db, now);
   const tokens = { db, keys, expirySeconds: options.settings.jwtExpirySeconds, now };
   const verify = createVerifyAccessToken(tokens);
-  const dummyHash = hashPassword(randomBytes(16).toString('hex'), options.settings.scryptLog2N);
+  const dummyHash = hashPassword(randomBytes(16).toString('hex'));
   const ctx: AuthContext = {
     db,
     settings: options.settings,

@@ -14,11 +14,6 @@ export const authEnvShape = {
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
-  /**
-   * TESTS ONLY: log2 of scrypt's N, to make hashing fast in test suites. Unset in every real
-   * deployment, where the cost is OWASP's recommendation (N = 2^17, r = 8, p = 1).
-   */
-  TEST_ONLY_SCRYPT_LOG2_N: z.coerce.number().int().min(4).max(17).optional(),
 };
 
 export interface AuthSettings {
@@ -26,13 +21,9 @@ export interface AuthSettings {
   refreshReuseSeconds: number;
   signInLimit: { perEmail: number; perIp: number; windowSeconds: number };
   trustProxy: boolean;
-  scryptLog2N: number;
 }
 
 type AuthEnv = z.infer<z.ZodObject<typeof authEnvShape>>;
-
-/** OWASP's recommended scrypt cost (Password Storage Cheat Sheet): N = 2^17. */
-export const SCRYPT_LOG2_N = 17;
 
 /** Builds the auth settings from the validated environment. */
 export function authSettingsFrom(e: AuthEnv): AuthSettings {
@@ -45,6 +36,5 @@ export function authSettingsFrom(e: AuthEnv): AuthSettings {
       windowSeconds: e.SIGNIN_RATE_LIMIT_WINDOW,
     },
     trustProxy: e.TRUST_PROXY,
-    scryptLog2N: e.TEST_ONLY_SCRYPT_LOG2_N ?? SCRYPT_LOG2_N,
   };
 }

@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { AuthApiError, AuthWeakPasswordError } from '@supabase/auth-js';
 import { describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../../tests/helpers/databases.ts';
@@ -59,6 +60,45 @@ describe.each(databaseTargets())('sign-up and password sign-in on $name', (targe
       session_id: expect.any(String),
     });
     expect(claims.exp - claims.iat).toBe(3600);
+  });
+
+  it('signs in an account whose password was hashed with scrypt, and stores Argon2id instead', async () => {
+    const client = fx.server.authClient();
+    await client.signUp({ email: 'old@example.com', password: 'old-timer-123' });
+    // As the server stored hashes before Argon2id (at a lower cost, to keep the test quick).
+    const salt = randomBytes(16);
+    const key = scryptSync('old-timer-123', salt, 32, { N: 1024, r: 8, p: 1 });
+    const legacy = `$scrypt$ln=10,r=8,p=1$${salt.toString('base64')}$${key.toString('base64')}`;
+    await fx.db.query('UPDATE auth.users SET encrypted_password = $1 WHERE email = $2', [
+      legacy,
+      'old@example.com',
+    ]);
+    const stored = async () =>
+      (
+        await fx.db.query<{ encrypted_password: string }>(
+          'SELECT encrypted_password FROM auth.users WHERE email = $1',
+          ['old@example.com'],
+        )
+      ).rows[0]?.encrypted_password;
+
+    const wrong = await client.signInWithPassword({
+      email: 'old@example.com',
+      password: 'nope-nope-1',
+    });
+    expect(wrong.error?.message).toBe('Invalid login credentials');
+    expect(await stored()).toBe(legacy);
+
+    const first = await client.signInWithPassword({
+      email: 'old@example.com',
+      password: 'old-timer-123',
+    });
+    expect(first.error).toBeNull();
+    expect(await stored()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const again = await client.signInWithPassword({
+      email: 'old@example.com',
+      password: 'old-timer-123',
+    });
+    expect(again.error).toBeNull();
   });
 
   it('refuses a second account for the same email, however it is typed', async () => {

@@ -25,7 +25,7 @@ export function signupRoutes(app: Hono, ctx: AuthContext): void {
     const taken = () => authError('user_already_exists', AUTH_MESSAGES.userAlreadyExists);
     if (await findUserByEmail(ctx.db, email)) throw taken();
 
-    const hash = await hashPassword(body.password, ctx.settings.scryptLog2N);
+    const hash = await hashPassword(body.password);
     const user = await ctx.db
       .transaction(async (tx) => {
         const id = await insertUser(tx, email, hash, body.data ?? {}, ctx.now());

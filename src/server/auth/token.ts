@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { clientIp, issuer, readJson, validate, type AuthContext } from './context.ts';
 import { authError, AUTH_MESSAGES } from './errors.ts';
-import { verifyPassword } from './password.ts';
+import { hashPassword, needsRehash, verifyPassword } from './password.ts';
 import { hitRateLimits } from './rate-limit.ts';
 import { refreshSession, startSession } from './sessions.ts';
 import { findUserByEmail, normalizeEmail } from './users.ts';
@@ -52,6 +52,13 @@ export function tokenRoutes(app: Hono, ctx: AuthContext): void {
     // An unknown email costs the same hash as a wrong password, so timing does not tell them apart.
     const ok = await verifyPassword(password, user?.encrypted_password ?? (await ctx.dummyHash));
     if (!user || !ok) throw authError('invalid_credentials', AUTH_MESSAGES.invalidCredentials);
+    if (needsRehash(user.encrypted_password)) {
+      // An older hash (scrypt, or a lower cost): store today's, unless the password changed meanwhile.
+      await ctx.db.query(
+        'UPDATE auth.users SET encrypted_password = $3 WHERE id = $1 AND encrypted_password = $2',
+        [user.id, user.encrypted_password, await hashPassword(password)],
+      );
+    }
     return c.json(await startSession(ctx, user.id, issuer(ctx, c)));
   });
 }

@@ -40,7 +40,7 @@ export function userRoutes(app: Hono, ctx: AuthContext): void {
       if (await verifyPassword(body.password, current.encrypted_password)) {
         throw authError('same_password', AUTH_MESSAGES.samePassword);
       }
-      hash = await hashPassword(body.password, ctx.settings.scryptLog2N);
+      hash = await hashPassword(body.password);
     }
 
     const updated = await ctx.db

@@ -91,7 +91,6 @@ export async function startCheckoutServer(options: CheckoutServerOptions) {
     '<!doctype html><html><head></head><body></body></html>',
   );
   const config = loadConfig({
-    TEST_ONLY_SCRYPT_LOG2_N: '4',
     DATA_DIR: dir,
     SIGNIN_RATE_LIMIT_PER_IP: '100000',
   });
