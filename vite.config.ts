@@ -1,15 +1,17 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { keepPreviousBuild } from './scripts/keep-previous-build.ts';
 
 // The web app lives in src/web and is served by the Node server under /keebshop/.
 export default defineConfig({
   root: 'src/web',
   base: '/keebshop/',
-  plugins: [react()],
+  plugins: [react(), keepPreviousBuild()],
   publicDir: false,
   build: {
     outDir: '../../dist/web',
-    emptyOutDir: true,
+    // Running servers still serve the previous build's files: keepPreviousBuild() deletes older ones.
+    emptyOutDir: false,
     target: 'es2022',
     sourcemap: false,
     // The polyfill only preloads in browsers without <link rel="modulepreload">; without it they
