@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Statement } from '../../src/server/db/types.ts';
+import { percentile } from '../lib/shop/stats.ts';
 import type { LoadResult } from './api-load.ts';
 
 const run = promisify(execFile);
@@ -33,19 +34,14 @@ export function pgbenchScript(statements: readonly Statement[]): {
   };
 }
 
-/** The pgbench on PATH, or undefined. */
-async function findPgbench(): Promise<string | undefined> {
+/** True when pgbench is on PATH. */
+async function hasPgbench(): Promise<boolean> {
   try {
     await run('pgbench', ['--version']);
-    return 'pgbench';
+    return true;
   } catch {
-    return undefined;
+    return false;
   }
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
 /**
@@ -58,8 +54,7 @@ export async function pgbenchLoad(opts: {
   clients: number;
   seconds: number;
 }): Promise<LoadResult | undefined> {
-  const pgbench = await findPgbench();
-  if (!pgbench || opts.statements.length === 0) return undefined;
+  if (opts.statements.length === 0 || !(await hasPgbench())) return undefined;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'keebshop-pgbench-'));
   try {
     const { script, variables } = pgbenchScript(opts.statements);
@@ -77,7 +72,7 @@ export async function pgbenchLoad(opts: {
       ...Object.entries(variables).map(([k, v]) => `--define=${k}=${v}`),
       opts.databaseUrl,
     ];
-    const { stdout } = await run(pgbench, args, { cwd: dir, maxBuffer: 16 * 1024 * 1024 });
+    const { stdout } = await run('pgbench', args, { cwd: dir, maxBuffer: 16 * 1024 * 1024 });
     const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? NaN);
     const failed = Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? 0);
     const latencies: number[] = [];
@@ -91,8 +86,8 @@ export async function pgbenchLoad(opts: {
     latencies.sort((a, b) => a - b);
     return {
       rps: tps,
-      p50: percentile(latencies, 50),
-      p99: percentile(latencies, 99),
+      p50: percentile(latencies, 0.5),
+      p99: percentile(latencies, 0.99),
       total: latencies.length,
       non2xx: 0,
       errors: failed,
