@@ -1,17 +1,10 @@
 // Password hashing: Argon2id at OWASP's cost, older scrypt hashes still verifying, and a thread pool
 // shared with file I/O: a burst of sign-ins must not leave the server unable to read a file (static
 // assets, the payments sandbox's state) until they finish.
-import { randomBytes, scryptSync } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, MAX_CONCURRENT_HASHES, needsRehash, verifyPassword } from './password.ts';
-
-/** A hash as the server wrote them before Argon2id (the cost lowered to keep the test quick). */
-function legacyScryptHash(password: string, log2N = 10): string {
-  const salt = randomBytes(16);
-  const key = scryptSync(password, salt, 32, { N: 2 ** log2N, r: 8, p: 1 });
-  return `$scrypt$ln=${log2N},r=8,p=1$${salt.toString('base64')}$${key.toString('base64')}`;
-}
+import { legacyScryptHash } from './test-support.ts';
 
 describe('password hashes', () => {
   it("are Argon2id at OWASP's cost, salted, and verify only the right password", async () => {

@@ -1,8 +1,8 @@
-import { randomBytes, scryptSync } from 'node:crypto';
 import { AuthApiError, AuthWeakPasswordError } from '@supabase/auth-js';
 import { describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../../tests/helpers/databases.ts';
 import { serverFixture } from '../../../tests/helpers/server-fixture.ts';
+import { legacyScryptHash } from './test-support.ts';
 
 describe.each(databaseTargets())('sign-up and password sign-in on $name', (target) => {
   const fx = serverFixture(target);
@@ -65,10 +65,7 @@ describe.each(databaseTargets())('sign-up and password sign-in on $name', (targe
   it('signs in an account whose password was hashed with scrypt, and stores Argon2id instead', async () => {
     const client = fx.server.authClient();
     await client.signUp({ email: 'old@example.com', password: 'old-timer-123' });
-    // As the server stored hashes before Argon2id (at a lower cost, to keep the test quick).
-    const salt = randomBytes(16);
-    const key = scryptSync('old-timer-123', salt, 32, { N: 1024, r: 8, p: 1 });
-    const legacy = `$scrypt$ln=10,r=8,p=1$${salt.toString('base64')}$${key.toString('base64')}`;
+    const legacy = legacyScryptHash('old-timer-123');
     await fx.db.query('UPDATE auth.users SET encrypted_password = $1 WHERE email = $2', [
       legacy,
       'old@example.com',
