@@ -1,5 +1,5 @@
 // Starts the real server for a benchmark: built web app, a free port, a fresh embedded database.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -59,6 +59,37 @@ export async function waitForHealthy(
   throw new Error(`the server on ${origin} was not ready within ${timeoutMs} ms`);
 }
 
+/** Where and how one server process runs: loopback ports, its DATA_DIR, optionally PostgreSQL. */
+export interface ServerProcessOptions {
+  port: number;
+  /** The payments sandbox's port (instances on one machine share it). */
+  sandboxPort: number;
+  dataDir: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+}
+
+/** Spawns `src/server/main.ts` as `npm start` runs it, on 127.0.0.1, logging at warn. */
+export function spawnServerProcess(
+  options: ServerProcessOptions,
+  stdio: StdioOptions,
+): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+    cwd: root,
+    stdio,
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: options.databaseUrl ?? '',
+      SANDBOX_PORT: String(options.sandboxPort),
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+  });
+}
+
 /**
  * Starts `src/server/main.ts` as `npm start` does. PGlite in a temporary DATA_DIR unless
  * `databaseUrl` is given; `env` adds variables (later benchmarks may need their own).
@@ -72,24 +103,11 @@ export async function startServer(
   let sandboxPort = await freePort();
   while (sandboxPort === port) sandboxPort = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'keebshop-bench-'));
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'src/server/main.ts')],
-    {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: options.databaseUrl ?? '',
-        SANDBOX_PORT: String(sandboxPort),
-        LOG_LEVEL: 'warn',
-        ...options.env,
-      },
-    },
-  );
+  const child = spawnServerProcess({ port, sandboxPort, dataDir, ...options }, [
+    'ignore',
+    'ignore',
+    'inherit',
+  ]);
   let exited = false;
   const exit = new Promise<void>((resolve) =>
     child.once('exit', () => {

@@ -1,21 +1,15 @@
 // Real server processes for the load and crash runs: `src/server/main.ts` as `npm start` runs it,
 // on loopback ports, with a DATA_DIR the caller keeps (so a killed instance restarts on it) and a
 // payments-sandbox port that instances on one machine share.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import path from 'node:path';
-import { root, waitForHealthy } from '../server.ts';
+import { spawnServerProcess, waitForHealthy, type ServerProcessOptions } from '../server.ts';
 
 export { freePort } from '../server.ts';
 
-export interface InstanceOptions {
-  dataDir: string;
-  port: number;
-  sandboxPort: number;
-  databaseUrl?: string;
+export interface InstanceOptions extends ServerProcessOptions {
   /** Stdout and stderr of the process are appended here. */
   logFile: string;
-  env?: Record<string, string>;
 }
 
 export interface Instance {
@@ -29,24 +23,7 @@ export interface Instance {
 /** Starts one server process; does not wait for it to be ready (see waitHealthy). */
 export function spawnInstance(options: InstanceOptions): Instance {
   const log = createWriteStream(options.logFile, { flags: 'a' });
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'src/server/main.ts')],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        PORT: String(options.port),
-        HOST: '127.0.0.1',
-        DATA_DIR: options.dataDir,
-        DATABASE_URL: options.databaseUrl ?? '',
-        SANDBOX_PORT: String(options.sandboxPort),
-        LOG_LEVEL: 'warn',
-        ...options.env,
-      },
-    },
-  );
+  const child = spawnServerProcess(options, ['ignore', 'pipe', 'pipe']);
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
   const exited = new Promise<number | string>((resolve) =>
