@@ -4,7 +4,7 @@
 // with its failing audits so a missed target says why.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
-import { CHROMIUM_PATH } from '../../tests/e2e/support/chromium.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/support/chromium.ts';
 import { startServer } from '../lib/server.ts';
 import type { Benchmark, Metric } from '../types.ts';
 
@@ -17,16 +17,8 @@ export const TARGETS = { mobilePerformance: 95, accessibility: 100, bestPractice
 /** The app the spec was written from, on mobile (Lighthouse): performance 71-75, LCP 7-14 s. */
 export const SPEC_APP = { mobilePerformance: [71, 75], lcpSeconds: [7, 14] } as const;
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// chrome-launcher starts Chromium itself, so headless is one of its flags here.
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 export interface PageScore {
   page: (typeof PAGES)[number];
