@@ -11,6 +11,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import { runMigrations } from '../../src/server/db/migrate.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
 import { localWebhookUrl, startPayments } from '../../src/server/functions/index.ts';
+import { payForm } from '../../src/payments-sandbox/test-support.ts';
 import { freePort } from '../lib/server.ts';
 import { BENCH_CART, type CheckoutBenchServer } from './checkout-shared.ts';
 
@@ -79,17 +80,9 @@ async function main(): Promise<void> {
   for (let i = 0; i < PAID_SESSIONS; i++) {
     const res = await post('/functions/v1/checkout', BENCH_CART, asShopper);
     const session = (await res.json()) as { id: string; url: string };
-    const paid = await fetch(session.url, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        email: 'bench@example.com',
-        cardNumber: '4242 4242 4242 4242',
-        cardExpiry: '12 / 34',
-        cardCvc: '123',
-        billingName: 'Bench Buyer',
-      }),
+    const paid = await payForm(session.url, {
+      email: 'bench@example.com',
+      billingName: 'Bench Buyer',
     });
     if (paid.status !== 303) throw new Error(`paying a session answered ${paid.status}`);
     paidSessionIds.push(session.id);

@@ -2,6 +2,7 @@
 // priced from the catalogue, and the paid order is recorded at catalogue prices.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findProductByKey } from '../../src/catalogue/index.ts';
+import { payForm } from '../../src/payments-sandbox/test-support.ts';
 import { databaseTargets, startSecureShop, type SecureShop, type Shopper } from './support.ts';
 
 const cents = (key: string) => findProductByKey(key)!.priceCents;
@@ -53,18 +54,7 @@ describe.each(databaseTargets())('checkout prices on $name', (target) => {
     expect(session.amount_total).toBe(2 * cents('keyboards:1') + 3 * cents('switches:10'));
 
     // Paid on the hosted page and confirmed: the history shows catalogue prices too.
-    const paid = await fetch(url, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        email: 'mallory@example.com',
-        cardNumber: '4242 4242 4242 4242',
-        cardExpiry: '12 / 34',
-        cardCvc: '123',
-        billingName: 'Mallory',
-      }),
-    });
+    const paid = await payForm(url, { email: 'mallory@example.com', billingName: 'Mallory' });
     expect(paid.status).toBe(303);
     const confirm = await shop.call('/functions/v1/confirm-checkout', {
       token: mallory.accessToken,

@@ -11,6 +11,7 @@ import { FunctionsClient } from '@supabase/functions-js';
 import type { Hono } from 'hono';
 import Stripe from 'stripe';
 import { createSandbox } from '../../payments-sandbox/index.ts';
+import { payForm } from '../../payments-sandbox/test-support.ts';
 import { composeApp } from '../compose.ts';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../http/logger.ts';
@@ -218,18 +219,7 @@ export async function startCheckoutServer(options: CheckoutServerOptions) {
   /** Pays a session on the hosted page as a browser would post its form. */
   async function pay(session: { url: string | null }, cardNumber = '4242 4242 4242 4242') {
     if (!session.url) throw new Error('the session has no url');
-    const res = await fetch(session.url, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        email: 'buyer@example.com',
-        cardNumber,
-        cardExpiry: '12 / 34',
-        cardCvc: '123',
-        billingName: 'Ada Lovelace',
-      }),
-    });
+    const res = await payForm(session.url, { email: 'buyer@example.com', cardNumber });
     await res.arrayBuffer();
     return res;
   }
