@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/types.ts';
 import type { TestServer } from '../../../tests/helpers/server.ts';
+import { signUpAndIn } from '../auth/test-support.ts';
 
 export interface Shopper {
   id: string;
@@ -13,13 +14,8 @@ export interface Shopper {
 /** Signs a new shopper up and in with @supabase/auth-js; resolves their id and access token. */
 export async function signUpShopper(server: TestServer, label = 'shopper'): Promise<Shopper> {
   const email = `${label}-${randomUUID().slice(0, 8)}@keebshop.test`;
-  const password = 'correct horse battery';
-  const client = server.authClient();
-  const signUp = await client.signUp({ email, password });
-  if (signUp.error) throw signUp.error;
-  const signIn = await client.signInWithPassword({ email, password });
-  if (signIn.error || !signIn.data.session) throw signIn.error ?? new Error('no session');
-  return { id: signIn.data.user.id, email, accessToken: signIn.data.session.access_token };
+  const { session } = await signUpAndIn(server, email, 'correct horse battery');
+  return { id: session.user.id, email, accessToken: session.access_token };
 }
 
 export interface SeedOrder {
