@@ -12,6 +12,7 @@ import { GoTrueClient } from '@supabase/auth-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import type Stripe from 'stripe';
 import { createSandbox } from '../../src/payments-sandbox/index.ts';
+import { signUpThenIn } from '../../src/server/auth/test-support.ts';
 import { composeApp } from '../../src/server/compose.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { paymentsFor, sandboxStripeClient } from '../../src/server/functions/index.ts';
@@ -145,17 +146,13 @@ export async function startSecureShop(
     async signUp(label) {
       const email = `${label}-${randomUUID().slice(0, 8)}@keebshop.test`;
       const password = 'correct horse battery';
-      const client = authClient();
-      const up = await client.signUp({ email, password });
-      if (up.error) throw up.error;
-      const { data, error } = await client.signInWithPassword({ email, password });
-      if (error || !data.session) throw error ?? new Error('no session');
+      const session = await signUpThenIn(authClient(), email, password);
       return {
-        id: data.session.user.id,
+        id: session.user.id,
         email,
         password,
-        accessToken: data.session.access_token,
-        refreshToken: data.session.refresh_token,
+        accessToken: session.access_token,
+        refreshToken: session.refresh_token,
       };
     },
     async close() {

@@ -14,6 +14,7 @@ import { createSandbox } from '../../payments-sandbox/index.ts';
 import { payForm } from '../../payments-sandbox/test-support.ts';
 import { composeApp } from '../compose.ts';
 import { loadConfig } from '../config.ts';
+import { signUpThenIn } from '../auth/test-support.ts';
 import { createLogger } from '../http/logger.ts';
 import type { DatabaseTarget } from '../../../tests/helpers/databases.ts';
 import { openPostgres } from '../db/postgres.ts';
@@ -203,16 +204,11 @@ export async function startCheckoutServer(options: CheckoutServerOptions) {
       autoRefreshToken: false,
       fetch: fetchInto(app),
     });
-    const email = newEmail();
-    const password = 'correct horse battery staple';
-    const signUp = await auth.signUp({ email, password });
-    if (signUp.error) throw signUp.error;
-    const { data, error } = await auth.signInWithPassword({ email, password });
-    if (error || !data.session) throw error ?? new Error('no session');
+    const session = await signUpThenIn(auth, newEmail(), 'correct horse battery staple');
     return {
-      userId: data.session.user.id,
-      accessToken: data.session.access_token,
-      functions: functionsFor(data.session.access_token),
+      userId: session.user.id,
+      accessToken: session.access_token,
+      functions: functionsFor(session.access_token),
     };
   }
 

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/types.ts';
 import type { TestServer } from '../../../tests/helpers/server.ts';
-import { signUpAndIn } from '../auth/test-support.ts';
+import { signUpThenIn } from '../auth/test-support.ts';
 
 export interface Shopper {
   id: string;
@@ -14,7 +14,7 @@ export interface Shopper {
 /** Signs a new shopper up and in with @supabase/auth-js; resolves their id and access token. */
 export async function signUpShopper(server: TestServer, label = 'shopper'): Promise<Shopper> {
   const email = `${label}-${randomUUID().slice(0, 8)}@keebshop.test`;
-  const { session } = await signUpAndIn(server, email, 'correct horse battery');
+  const session = await signUpThenIn(server.authClient(), email, 'correct horse battery');
   return { id: session.user.id, email, accessToken: session.access_token };
 }
 
