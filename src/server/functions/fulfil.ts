@@ -1,35 +1,12 @@
 import Stripe from 'stripe';
+import type { ConfirmCheckoutAnswer, ConfirmStatus } from '../../contracts/index.ts';
 import type { Database } from '../db/types.ts';
 import type { Logger } from '../http/logger.ts';
 import { orderLinesOf, retrieveSessionWithLines, type OrderLine } from './session-lines.ts';
 
-/**
- * What happened to a checkout session, from which the Order Confirmation page picks the spec's
- * message. `verified` only answers a verify-only request: paid, with items and an owner.
- */
-export type FulfilStatus =
-  | 'saved'
-  | 'partially_saved'
-  | 'save_failed'
-  | 'not_paid'
-  | 'no_items'
-  | 'no_user'
-  | 'error'
-  | 'verified';
-
-export interface FulfilOutcome {
-  status: FulfilStatus;
-  /** The session's payment_status ("paid", "unpaid", ...), or "not_found"; null when unknown. */
-  paymentStatus: string | null;
-  /** Order rows the session has in the history (written now or by an earlier call). */
-  saved: number;
-  /** Line items skipped for lacking a name, a quantity or a unit amount. */
-  skipped: number;
-  /** The signed-in user is not the one who started the checkout (the order still goes through). */
-  warning?: string;
-  /** Why processing failed (status "error"). */
-  message?: string;
-}
+/** What happened to a checkout session: the confirm-checkout answer both sides share. */
+export type FulfilStatus = ConfirmStatus;
+export type FulfilOutcome = ConfirmCheckoutAnswer;
 
 export const USER_MISMATCH_WARNING =
   'You are signed in as a different user than the one who started this checkout. The order is saved to the account that started it.';

@@ -1,40 +1,15 @@
 import type { FunctionsClient } from '@supabase/functions-js';
+import { CONFIRM_STATUSES, type ConfirmCheckoutAnswer } from '../../../contracts/index.ts';
 import { invokeFunction, type FunctionAnswer } from './invoke.ts';
 import { CONFIRMATION_TEXT as T } from './texts.ts';
 
-/** The server's answer to confirm-checkout (src/server/functions/fulfil.ts, FulfilOutcome). */
-export interface ConfirmOutcome {
-  status:
-    | 'saved'
-    | 'partially_saved'
-    | 'save_failed'
-    | 'not_paid'
-    | 'no_items'
-    | 'no_user'
-    | 'error'
-    | 'verified';
-  paymentStatus: string | null;
-  saved: number;
-  skipped: number;
-  warning?: string;
-  message?: string;
-}
-
-const STATUSES: readonly ConfirmOutcome['status'][] = [
-  'saved',
-  'partially_saved',
-  'save_failed',
-  'not_paid',
-  'no_items',
-  'no_user',
-  'error',
-  'verified',
-];
+/** The server's answer to confirm-checkout (src/contracts/confirm-checkout.ts). */
+export type ConfirmOutcome = ConfirmCheckoutAnswer;
 
 /** Reads an outcome from a function answer; anything else is an error with the answer's message. */
 export function outcomeOf(answer: FunctionAnswer): ConfirmOutcome {
   const body = answer.body ?? {};
-  const status = STATUSES.find((s) => s === body.status);
+  const status = CONFIRM_STATUSES.find((s) => s === body.status);
   if (!status) {
     const message = answer.ok ? 'The server gave an unexpected answer' : answer.message;
     return { status: 'error', paymentStatus: null, saved: 0, skipped: 0, message };

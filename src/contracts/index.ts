@@ -1,0 +1,2 @@
+// Types that the web app and the server share. Both import this module; neither copies it.
+export * from './confirm-checkout.ts';
