@@ -22,7 +22,7 @@ const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
 /** The server's database pool, and pgbench's connections when it measures the database alone. */
 const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 10);
-/** Issue 3, point 9: order history on PostgreSQL at >= 30% of the ceiling with p99 < 50 ms. */
+/** ADR 0011, Performance: order history on PostgreSQL at >= 30% of the ceiling with p99 < 50 ms. */
 export const HISTORY_MIN_RATIO = 0.3;
 export const HISTORY_MAX_P99_MS = 50;
 

@@ -7,9 +7,11 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/support/chromium.t
 import { root, startServer } from '../lib/server.ts';
 import type { Benchmark } from '../types.ts';
 
-/** Issue 2: home may load at most 80 KB (1 KB = 1,000 bytes) of gzipped JS+CSS. */
+/** ADR 0002: home may load at most 80 KB (1 KB = 1,000 bytes) of gzipped JS+CSS. */
 export const HOME_BUDGET_BYTES = 80_000;
-/** What the app the spec was written from loads on first visit. */
+/**
+ * What the earlier storefront loads on first visit (docs/benchmarks.md, The earlier storefront).
+ */
 export const SPEC_APP_BYTES = 145_000;
 const HOME_H1 = 'Find Your Perfect Gaming Keyboard';
 

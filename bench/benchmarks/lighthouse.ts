@@ -12,9 +12,9 @@ const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 const PAGES = ['home', 'keyboard', 'cart'] as const;
 const PRESETS = ['mobile', 'desktop'] as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
-/** The Proof issue's targets, on all three pages. */
+/** The targets of docs/benchmarks.md (lighthouse), on all three pages. */
 export const TARGETS = { mobilePerformance: 95, accessibility: 100, bestPractices: 100 };
-/** The app the spec was written from, on mobile (Lighthouse): performance 71-75, LCP 7-14 s. */
+/** The earlier storefront on mobile (docs/benchmarks.md): performance 71-75, LCP 7-14 s. */
 export const SPEC_APP = { mobilePerformance: [71, 75], lcpSeconds: [7, 14] } as const;
 
 // chrome-launcher starts Chromium itself, so headless is one of its flags here.

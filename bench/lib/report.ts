@@ -142,7 +142,7 @@ function lighthouseSection(result: BenchResult): string {
     '',
     `Each page and preset ran ${details.runs} time${details.runs === 1 ? '' : 's'}; the run with the median performance score is shown.`,
     '',
-    `**Beside the spec's app** (mobile): performance ${Math.min(...perf)}–${Math.max(...perf)} against ${specLow}–${specHigh}; ` +
+    `**Beside the earlier storefront** (mobile): performance ${Math.min(...perf)}–${Math.max(...perf)} against ${specLow}–${specHigh}; ` +
       `largest contentful paint ${s(Math.min(...lcp))}–${s(Math.max(...lcp))} against ${lcpLow}–${lcpHigh} s.`,
     '',
     failing.length > 0
