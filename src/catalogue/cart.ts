@@ -8,7 +8,7 @@ export interface CartLine {
   quantity: number;
 }
 
-/** The most of one product and colour a line holds; the spec sets no limit, so this only stops absurd values. */
+/** The most of one line (docs/product.md, Cart): no real limit, only a stop for absurd values. */
 export const MAX_LINE_QUANTITY = 99;
 /** Where the cart is kept between visits. */
 export const CART_STORAGE_KEY = 'keebshop.cart.v1';

@@ -1,4 +1,4 @@
-/** Dollars (as the spec and the catalogue facts give them) to integer cents: price times 100, rounded. */
+/** Dollars (as the catalogue gives them) to integer cents: price times 100, rounded. */
 export function priceToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }

@@ -40,7 +40,7 @@ interface ProductBase {
   /** Unique across the whole catalogue. */
   name: string;
   description: string;
-  /** Dollars, as the spec gives them; use priceCents for arithmetic. */
+  /** Dollars, as docs/product.md gives them; use priceCents for arithmetic. */
   price: number;
   priceCents: number;
   availableColors: readonly string[];

@@ -1,5 +1,6 @@
-// Accounts in the browser (issue 4): sign-up, login, the account menu, settings, deletion, the
-// order history and the session's life (reload, refresh), against the real server.
+// Accounts in the browser against the real server: sign-up, login, the account menu, settings,
+// deletion, the order history and the session's life (reload, refresh). docs/product.md, Login,
+// Sign up, Session, Account settings and Order history.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';

@@ -1,5 +1,6 @@
-// Checkout in Chromium against the real server and its payments sandbox (issue 5): a full
-// purchase, a declined card, a cancelled payment and a price tampered with on the way out.
+// Checkout in Chromium against the real server and its payments sandbox (docs/product.md,
+// Checkout): a full purchase, a declined card, a cancelled payment and a price tampered with on the
+// way out.
 import type { Page } from '@playwright/test';
 import {
   LISTS,

@@ -11,7 +11,7 @@ import {
 import { keyboards } from '../../src/catalogue/index.ts';
 
 const PRODUCT = 'Mechanical Keyboard Pro';
-// The description is the catalogue's own text (written for this shop, not in the spec).
+// The description is the catalogue's own text (written for this shop, not in docs/product.md).
 const DESCRIPTION = keyboards.find((k) => k.name === PRODUCT)?.description ?? 'missing';
 
 test.describe('product dialog', () => {

@@ -1,6 +1,7 @@
-// Reviews from verified buyers in Chromium against the real server (issue 6): buy, rate 4.5, see
-// the average change in the dialog and on the card, for a reload and for another visitor too;
-// anyone who has not bought the product sees the spec's message instead of the form.
+// Reviews from verified buyers in Chromium against the real server (docs/product.md, Reviews): buy,
+// rate 4.5, see the average change in the dialog and on the card, for a reload and for another
+// visitor too; anyone who has not bought the product sees docs/product.md's message instead of the
+// form.
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { LISTS, expect, openProduct, openRoute, productList, test } from './support/app.ts';
@@ -52,7 +53,7 @@ test.describe('reviews', () => {
     await expect(dialog.getByText('3.8 out of 5 (4 reviews)', { exact: true })).toBeVisible();
     await expect(ratingInput(dialog)).toHaveAttribute('type', 'number');
 
-    // Anything outside 1 to 5 gets the spec's alert and changes nothing.
+    // Anything outside 1 to 5 gets the alert of docs/product.md and changes nothing.
     await ratingInput(dialog).fill('6');
     await dialog.getByRole('button', { name: 'Submit Rating', exact: true }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Please enter a rating between 1 and 5');

@@ -75,7 +75,7 @@ test.describe('navigation and footer', () => {
 });
 
 test.describe('home', () => {
-  test('shows the spec texts word for word', async ({ page }) => {
+  test('shows the texts of docs/product.md word for word', async ({ page }) => {
     await openRoute(page, '#/home', HOME_H1);
     for (const text of [
       'Custom mechanical keyboards for every gamer and enthusiast.',

@@ -122,7 +122,7 @@ describe.each(databaseTargets())('reviews on $name', (target) => {
     expect(await fetchOwnRating(buyer.rest, PRO)).toBe(3.2);
   });
 
-  it('follows SPEC 4 for the permission query: orders where user_id and product_name match', async () => {
+  it('follows docs/product.md for the permission query: orders where user_id and product_name match', async () => {
     expect(await hasOrderFor(buyer.rest, buyer.userId, PRO.name)).toBe(true);
     expect(await hasOrderFor(buyer.rest, buyer.userId, BLUE.name)).toBe(false);
     expect(await hasOrderFor(other.rest, other.userId, PRO.name)).toBe(false);

@@ -20,7 +20,7 @@ describe.each(databaseTargets())('deleting an account on $name', (target) => {
     expect(rpc.error).toBeNull();
 
     // The shop then signs out: the server's 401 for the dead session is ignored and the local
-    // session is cleared, as the spec's "Account deleted." flow needs.
+    // session is cleared, as the "Account deleted." flow of docs/product.md needs.
     expect((await client.signOut()).error).toBeNull();
     expect((await client.getSession()).data.session).toBeNull();
 

@@ -67,7 +67,10 @@ export function identityData(userId: string, email: string) {
   return { sub: userId, email, email_verified: true, phone_verified: false };
 }
 
-/** The user as GoTrue sends it (SPEC section 3: id, email, identities, factors). */
+/**
+ * The user as GoTrue sends it (docs/product.md, Calls to the server: id, email, identities,
+ * factors).
+ */
 export async function userJson(db: Queryable, user: UserRow): Promise<Record<string, unknown>> {
   const { rows } = await db.query<IdentityRow>(
     'SELECT * FROM auth.identities WHERE user_id = $1 ORDER BY created_at',

@@ -13,7 +13,10 @@ import { HttpError } from '../http/errors.ts';
 /** Stripe accepts at most 100 line items in one Checkout Session. */
 export const MAX_CART_LINES = 100;
 
-/** The cart rules' texts (SPEC section 5), shared with the page, which shows them after "Checkout Error: ". */
+/**
+ * The cart rules' texts (docs/product.md, Checkout), shared with the page, which shows them after
+ * "Checkout Error: ".
+ */
 export const cartMessages = {
   empty: 'Your cart is empty.',
   price: (name: string) => `Invalid or missing price for item: ${name}. Please check cart data.`,
@@ -64,8 +67,9 @@ function productOf(item: z.infer<typeof itemShape>): Product {
 }
 
 /**
- * Validates the body of a checkout request (SPEC section 5) against the catalogue. Throws a 400
- * HttpError whose message says what is wrong; prices come from the catalogue, never the browser.
+ * Validates the body of a checkout request (docs/product.md, Checkout) against the catalogue.
+ * Throws a 400 HttpError whose message says what is wrong; prices come from the catalogue, never
+ * the browser.
  */
 export function parseCheckoutCart(body: unknown): CheckoutLine[] {
   const parsed = bodyShape.safeParse(body);

@@ -147,7 +147,7 @@ describe.each(databaseTargets())('checkout on $name', (target) => {
     expect(lines).toEqual([
       { name: 'Mechanical Keyboard Pro (Red)', unit: 12000, currency: 'usd', quantity: 2 },
       { name: 'Yellow Switch (Yellow)', unit: 250, currency: 'usd', quantity: 3 },
-      // No colour chosen: "Default", as the spec names it.
+      // No colour chosen: "Default", as docs/product.md (Checkout) names it.
       { name: 'Cable (Default)', unit: 600, currency: 'usd', quantity: 1 },
     ]);
   });

@@ -5,10 +5,10 @@ import { BASE_PATH } from '../web/static.ts';
 import { lineItemsFor, parseCheckoutCart } from './cart.ts';
 import { callerOf, paymentsOf, readJsonBody, type FunctionsDeps } from './context.ts';
 
-/** What the browser is told when it must sign in first (SPEC section 5). */
+/** What the browser is told when it must sign in first (docs/product.md, Checkout). */
 export const NOT_SIGNED_IN = 'Please log in to check out.';
 
-/** The shop's pages the provider sends the shopper back to (SPEC section 9). */
+/** The shop's pages the provider sends the shopper back to (docs/product.md, Checkout). */
 export function returnUrls(origin: string): { success_url: string; cancel_url: string } {
   const shop = `${origin}${BASE_PATH}`;
   return {

@@ -14,8 +14,9 @@ const bodySchema = z.object({
 const HTTP_STATUS: Partial<Record<FulfilStatus, 500 | 502>> = { error: 502, save_failed: 500 };
 
 /**
- * POST /functions/v1/confirm-checkout {session_id}: the success page's flow on the server (SPEC
- * sections 4, 5, 8). Signed in or not; answers the outcome the page shows a message for.
+ * POST /functions/v1/confirm-checkout {session_id}: the success page's flow on the server
+ * (docs/product.md, Order confirmation). Signed in or not; answers the outcome the page shows a
+ * message for.
  */
 export function confirmCheckoutHandler(deps: FunctionsDeps): Handler {
   return async function confirmCheckout(c) {

@@ -48,8 +48,9 @@ function productNameOf(item: Stripe.LineItem): string | undefined {
 }
 
 /**
- * The order rows of a session's line items (SPEC sections 3 and 5): an item lacking a product
- * name, a quantity or a unit amount is skipped; name and colour are read back from "name (colour)".
+ * The order rows of a session's line items (docs/product.md, Order confirmation): an item lacking a
+ * product name, a quantity or a unit amount is skipped; name and colour are read back from "name
+ * (colour)".
  */
 export function orderLinesOf(lineItems: readonly Stripe.LineItem[]): {
   lines: OrderLine[];

@@ -1,5 +1,5 @@
-// The data calls the shop makes (SPEC section 7), driven with the official @supabase/postgrest-js
-// against the real app, on every database target.
+// The data calls the shop makes (docs/product.md, Calls to the server), driven with the official
+// @supabase/postgrest-js against the real app, on every database target.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets, type TestDatabase } from '../../../tests/helpers/databases.ts';
 import { startTestServer, type TestServer } from '../../../tests/helpers/server.ts';

@@ -1,6 +1,9 @@
 import type { Context } from 'hono';
 
-/** The public configuration the page carries (DESIGN.md contract), read by src/web/lib/config.ts. */
+/**
+ * The public configuration the page carries (docs/operations.md, Contracts), read by
+ * src/web/lib/config.ts.
+ */
 export interface AppConfig {
   supabaseUrl: string;
   supabaseAnonKey: string;

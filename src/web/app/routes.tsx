@@ -7,7 +7,7 @@ export interface AppRoute {
   /** document.title becomes "{title} · Keebshop". */
   title: string;
   Page: ComponentType;
-  /** SPEC section 2: no footer on the account forms. */
+  /** docs/product.md, Navigation and footer: no footer on the account forms. */
   hideFooter?: boolean;
 }
 

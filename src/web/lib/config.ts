@@ -1,4 +1,7 @@
-/** The server's public configuration, carried by the page in the app-config tag (DESIGN.md). */
+/**
+ * The server's public configuration, carried by the page in the app-config tag (docs/operations.md,
+ * Contracts).
+ */
 export interface AppConfig {
   supabaseUrl: string;
   supabaseAnonKey: string;

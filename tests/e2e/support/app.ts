@@ -21,7 +21,7 @@ export const test = base.extend<{ pageErrors: Error[] }>({
 
 export const CART_STORAGE_KEY = 'keebshop.cart.v1';
 
-/** Every route of SPEC section 2 with its heading. */
+/** Every route of docs/product.md, Routes, with its heading. */
 export const ROUTES = [
   { hash: '#/home', h1: 'Find Your Perfect Gaming Keyboard', footer: true },
   { hash: '#/keyboard', h1: 'Keyboards', footer: true },

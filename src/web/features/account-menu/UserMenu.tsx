@@ -29,7 +29,8 @@ export function UserMenu({ loginLink }: UserMenuProps) {
   const store = useSessionStore();
   const toast = useToast();
 
-  // Tell the shopper once when the stored session could not be confirmed (SPEC section 8).
+  // Tell the shopper once when the stored session could not be confirmed (docs/product.md,
+  // Session).
   useEffect(() => {
     if (!session.userError) return;
     toast.show(session.userError, { tone: 'error' });

@@ -1,4 +1,4 @@
-// Texts of the nav's account slot (SPEC section 2, navigation).
+// Texts of the nav's account slot (docs/product.md, Navigation and footer).
 export const MENU_TEXT = {
   login: 'Login',
   button: 'Account menu',

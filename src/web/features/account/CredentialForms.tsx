@@ -6,7 +6,10 @@ import { SETTINGS_TEXT as T } from './texts.ts';
 
 type Update = { email: string } | { password: string };
 
-/** Runs one PUT /user and turns its outcome into the spec's alert texts. */
+/**
+ * Runs one PUT /user and turns its outcome into the alert texts of docs/product.md, Account
+ * settings.
+ */
 function useUserUpdate(okText: string, errorPrefix: string) {
   const store = useSessionStore();
   const [busy, setBusy] = useState(false);

@@ -7,7 +7,9 @@ import { messageOf } from './errors.ts';
 import { Notice, type NoticeValue } from './Notice.tsx';
 import { SETTINGS_TEXT as T } from './texts.ts';
 
-/** The red button, its confirmation (SPEC section 5) and the delete_user call. */
+/**
+ * The red button, its confirmation (docs/product.md, Account settings) and the delete_user call.
+ */
 export function DeleteAccount() {
   const store = useSessionStore();
   const toast = useToast();

@@ -1,4 +1,4 @@
-// Every user-facing text of the Account Settings screen (SPEC sections 2, 5 and 8).
+// Every user-facing text of the Account Settings screen (docs/product.md, Account settings).
 export const SETTINGS_TEXT = {
   title: 'Account Settings',
   loading: 'Loading your account…',

@@ -46,7 +46,7 @@ describe('Sign Up page', () => {
 
     expect(await screen.findByText('Signup successful! Please log in.')).toBeTruthy();
     await waitFor(() => expect(window.location.hash).toBe('#/login'));
-    // No session yet (SPEC: sign up, then log in); the new password works.
+    // No session yet (docs/product.md, Sign up: sign up, then log in); the new password works.
     expect(store.getState().status).toBe('signedOut');
     const { auth } = await store.backend();
     const { error } = await auth.signInWithPassword({ email, password: 'a-fine-password-1' });

@@ -1,4 +1,4 @@
-// Every user-facing text of the login and sign-up screens (SPEC sections 2, 5 and 8).
+// Every user-facing text of the login and sign-up screens (docs/product.md, Login and Sign up).
 export const AUTH_TEXT = {
   loginTitle: 'Login',
   loginLead: 'Enter your email and password',

@@ -47,7 +47,7 @@ describe('list pages', () => {
     ]);
   });
 
-  it('show the card fields of SPEC 2 per category', () => {
+  it('show the card fields of docs/product.md, Product lists, per category', () => {
     renderAt('#/keyboard?q=Mechanical Keyboard Pro');
     const card = screen.getByRole('listitem');
     expect(within(card).getByRole('button', { name: 'Mechanical Keyboard Pro' })).toBeTruthy();

@@ -2,12 +2,16 @@ import { Fragment } from 'react';
 import { formatPrice, type Product } from '../../../catalogue/index.ts';
 import { browseText } from './texts.ts';
 
-// SPEC 2: switch and accessory prices show 2 decimals; keyboards are priced in whole dollars.
+// docs/product.md, Product lists: switch and accessory prices show 2 decimals; keyboards are priced
+// in whole dollars.
 export function listPrice(product: Product): string {
   return formatPrice(product.priceCents, product.category === 'keyboards' ? 0 : 2);
 }
 
-/** The facts shown after the price, per SPEC 2: colour and connectivity, or type. */
+/**
+ * The facts shown after the price, per docs/product.md, Product lists: colour and connectivity, or
+ * type.
+ */
 export function productFacts(product: Product, { withColour = true } = {}): string[] {
   switch (product.category) {
     case 'keyboards':

@@ -1,8 +1,8 @@
 import type { Category, SortOrder } from '../../../catalogue/index.ts';
 
 // User-facing texts of the list pages and the product dialog, in one place. The placeholder and the
-// sort options are the spec's, word for word ("No reviews" is the catalogue's NO_REVIEWS; the
-// dialog's reviews section and its texts belong to features/reviews).
+// sort options are docs/product.md's (Product lists), word for word ("No reviews" is the
+// catalogue's NO_REVIEWS; the dialog's reviews section and its texts belong to features/reviews).
 export const pageText: Record<Category, { title: string; intro: string }> = {
   keyboards: {
     title: 'Keyboards',

@@ -1,4 +1,5 @@
-// User-facing texts of the cart, in one place (the first three are the spec's, word for word).
+// User-facing texts of the cart, in one place (the first three are docs/product.md's, Cart, word
+// for word).
 export const cartText = {
   title: 'Your Cart',
   empty: 'Your cart is empty.',

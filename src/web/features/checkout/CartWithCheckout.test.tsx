@@ -32,7 +32,7 @@ async function alertText(): Promise<string | null> {
 }
 
 describe('the Checkout button', () => {
-  it('sends a shopper who is not logged in to the login page with the spec alert', async () => {
+  it('sends a shopper who is not logged in to the login page with the documented alert', async () => {
     window.location.hash = '#/cart';
     const calls = await clickCheckout(false, () => ({ status: 200, body: SESSION }));
     await waitFor(() =>
@@ -97,7 +97,7 @@ describe('the Checkout button', () => {
       'Could not redirect to checkout: the checkout page address is missing',
     ],
     ['a network failure', new TypeError('Failed to fetch'), 'Checkout failed: Failed to fetch'],
-  ])('shows the spec alert for %s and stays on the cart', async (_, answer, text) => {
+  ])('shows the documented alert for %s and stays on the cart', async (_, answer, text) => {
     await clickCheckout(true, () => answer as Answer);
     await waitFor(async () => expect(await alertText()).toContain(text));
     expect(goToCheckoutPage).not.toHaveBeenCalled();
@@ -126,7 +126,7 @@ describe('the Checkout button', () => {
   });
 });
 
-describe('the cart checks before checkout (SPEC section 5)', () => {
+describe('the cart checks before checkout (docs/product.md, Checkout)', () => {
   it('names an item with an invalid or missing price or quantity', () => {
     expect(cartProblem([{ key: 'keyboards:999', color: 'Black', quantity: 1 }])).toBe(
       'Checkout Error: Invalid or missing price for item: keyboards:999. Please check cart data.',

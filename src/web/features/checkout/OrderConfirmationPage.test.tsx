@@ -122,7 +122,7 @@ describe('Order Confirmation', () => {
       'Error processing order: Failed to fetch. Please contact support if payment was completed.',
     ],
   ])(
-    'ends a failed verification with the spec message %#, keeping the cart',
+    'ends a failed verification with the documented message %#, keeping the cart',
     async (answer, text) => {
       const calls = open(() => answer as Answer);
       await waitFor(() => expect(status().textContent).toBe(text));
@@ -144,7 +144,7 @@ describe('Order Confirmation', () => {
       'Order successful, but failed to save some items to your order history. Please check your history later.',
       false,
     ],
-  ])('ends a save with the spec message for %j', async (outcome, httpStatus, text, cleared) => {
+  ])('ends a save with its own message for %j', async (outcome, httpStatus, text, cleared) => {
     open((call) =>
       call.body.verify_only
         ? { status: 200, body: { status: 'verified', ...paid } }

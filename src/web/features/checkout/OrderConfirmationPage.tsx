@@ -7,7 +7,10 @@ import { createConfirmation } from './confirm-order.ts';
 import { CONFIRMATION_TEXT as T } from './texts.ts';
 import './checkout.css';
 
-/** SPEC section 9: how long the page waits before leaving when there is no session id. */
+/**
+ * docs/product.md, Order confirmation: how long the page waits before leaving when there is no
+ * session id.
+ */
 export const MISSING_SESSION_REDIRECT_MS = 3000;
 
 /** #/orderSuccess?session_id=...: where the hosted checkout page sends the shopper back. */

@@ -25,7 +25,7 @@ export function outcomeOf(answer: FunctionAnswer): ConfirmOutcome {
   };
 }
 
-/** The final message of SPEC section 8 for an outcome. */
+/** The final message of docs/product.md, Order confirmation, for an outcome. */
 export function finalMessage(outcome: ConfirmOutcome): string {
   switch (outcome.status) {
     case 'saved':
@@ -62,8 +62,9 @@ export interface Confirmation {
 }
 
 /**
- * The success page's work for one session: verify (paid, items, owner), then save, showing SPEC
- * section 8's progress and final messages. `onSaved` runs once the order is in the history.
+ * The success page's work for one session: verify (paid, items, owner), then save, showing the
+ * progress and final messages of docs/product.md, Order confirmation. `onSaved` runs once the order
+ * is in the history.
  */
 export function createConfirmation(
   sessionId: string,

@@ -9,7 +9,10 @@ export type CheckoutStep =
   | { kind: 'alert'; message: string }
   | { kind: 'login'; message: string };
 
-/** SPEC section 5's per-item rules, checked before anything is sent; the first problem wins. */
+/**
+ * The per-item rules of docs/product.md, Checkout, checked before anything is sent; the first
+ * problem wins.
+ */
 export function cartProblem(lines: readonly CartLine[]): string | undefined {
   for (const line of lines) {
     const product = findProductByKey(line.key);
@@ -48,7 +51,7 @@ function isCheckoutUrl(url: unknown): url is string {
 
 /**
  * Asks the server for a Checkout Session and says where to go: the hosted page, an alert with the
- * spec's text for what went wrong (SPEC section 8), or the login page when the session is gone.
+ * text for what went wrong (docs/product.md, Checkout), or the login page when the session is gone.
  */
 export async function requestCheckout(
   functions: FunctionsClient,

@@ -1,5 +1,5 @@
-// Every user-facing text of checkout and the Order Confirmation page (SPEC sections 2, 5 and 8,
-// word for word; the progress variant with a warning and the busy label are ours).
+// Every user-facing text of checkout and the Order Confirmation page (docs/product.md,
+// Checkout and Order confirmation, word for word).
 export const CHECKOUT_TEXT = {
   emptyCart: 'Your cart is empty.',
   logInFirst: 'Please log in to check out.',

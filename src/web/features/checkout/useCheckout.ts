@@ -12,9 +12,9 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * The Checkout button's handler (SPEC sections 5 and 8): checks the cart and the login, asks the
- * server for a Checkout Session and sends the browser to its hosted page. `busy` is true from the
- * click until an alert is shown or the browser leaves.
+ * The Checkout button's handler (docs/product.md, Checkout): checks the cart and the login, asks
+ * the server for a Checkout Session and sends the browser to its hosted page. `busy` is true from
+ * the click until an alert is shown or the browser leaves.
  */
 export function useCheckout(): { start: () => void; busy: boolean } {
   const store = useSessionStore();

@@ -1,4 +1,4 @@
-// Every user-facing text of the home page (SPEC sections 1 and 2), word for word.
+// Every user-facing text of the home page (docs/product.md, Home), word for word.
 export const HOME_TEXT = {
   title: 'Find Your Perfect Gaming Keyboard',
   tagline: 'Custom mechanical keyboards for every gamer and enthusiast.',

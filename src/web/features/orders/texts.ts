@@ -1,4 +1,4 @@
-// Every user-facing text of the Order History screen (SPEC sections 2 and 8).
+// Every user-facing text of the Order History screen (docs/product.md, Order history).
 export const ORDERS_TEXT = {
   title: 'Order History',
   loading: 'Loading your orders…',
@@ -13,6 +13,6 @@ export const ORDERS_TEXT = {
   quantity: 'Quantity',
   price: 'Price',
   ordersLabel: 'Orders',
-  /** Logged with the error when the fetch fails (SPEC section 8: only logged). */
+  /** Logged with the error when the fetch fails (docs/product.md, Only logged). */
   logPrefix: 'Error fetching orders:',
 } as const;

@@ -12,8 +12,8 @@ export type OrdersState =
 type Result = { request: string; rows: OrderRow[] } | { request: string; failed: true };
 
 /**
- * The signed-in user's orders, newest first (SPEC section 7). The rows live only in this hook's
- * state, and signing out (userId becomes null) drops them.
+ * The signed-in user's orders, newest first (docs/product.md, Calls to the server). The rows live
+ * only in this hook's state, and signing out (userId becomes null) drops them.
  */
 export function useOrders(userId: string | null): { state: OrdersState; retry: () => void } {
   const store = useSessionStore();

@@ -76,7 +76,8 @@ describe('review form of a verified buyer', () => {
     expect(['min', 'max', 'step'].map((a) => input.getAttribute(a))).toEqual(['1', '5', '0.1']);
     expect(within(section).getByRole('button', { name: 'Submit Rating' })).toBeTruthy();
     expect(within(section).queryByText(/You must purchase/)).toBeNull();
-    // SPEC 7: the permission query selects product_name where user_id and product_name match.
+    // docs/product.md, Calls to the server: the permission query selects product_name where user_id
+    // and product_name match.
     expect(shop.requests).toContainEqual(
       expect.stringMatching(
         /^GET \/rest\/v1\/orders\?select=product_name&user_id=eq\.[0-9a-f-]{36}&product_name=eq\.Mechanical(\+|%20)Keyboard(\+|%20)Pro$/,
@@ -150,7 +151,7 @@ describe('review form of a verified buyer', () => {
   });
 });
 
-describe('review permission (SPEC 4)', () => {
+describe('review permission (docs/product.md, Reviews)', () => {
   it('tells a signed-in shopper without an order for the product that they must purchase it', async () => {
     const { store } = await buyer(); // bought the keyboard, not the switch
     const { section } = renderReviews(BLUE, store);

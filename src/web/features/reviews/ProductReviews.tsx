@@ -8,7 +8,8 @@ import './reviews.css';
 
 /**
  * The product dialog's reviews: the average of the seed and stored ratings with their count, then
- * the rating form for a verified buyer, or the spec's "You must purchase this …" for anyone else.
+ * the rating form for a verified buyer, or "You must purchase this …" (docs/product.md, Reviews)
+ * for anyone else.
  */
 export function ProductReviews({ product }: { product: Product }) {
   const headingId = useId();

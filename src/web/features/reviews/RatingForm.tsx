@@ -47,7 +47,8 @@ export function RatingForm({ product, initial }: { product: Product; initial: nu
   };
 
   return (
-    // noValidate: out-of-range input gets the spec's own message, not the browser's bubble.
+    // noValidate: out-of-range input gets the shop's own message (docs/product.md, Reviews), not
+    // the browser's bubble.
     <form className="rating-form" noValidate onSubmit={(event) => void submit(event)}>
       <div className="rating-form__row">
         <div className="field">

@@ -25,8 +25,9 @@ export async function fetchCategoryRatings(
 }
 
 /**
- * SPEC 4 and 7: review permission is on only if the user has an order whose product_name is the
- * product's name (select product_name from orders where user_id and product_name match).
+ * docs/product.md, Reviews: review permission is on only if the user has an order whose
+ * product_name is the product's name (select product_name from orders where user_id and
+ * product_name match).
  */
 export async function hasOrderFor(db: Db, userId: string, productName: string): Promise<boolean> {
   const { data, error } = await db

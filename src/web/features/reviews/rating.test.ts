@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatRating } from '../../../catalogue/index.ts';
 import { combinedRating, NO_STORED_RATINGS, parseRating } from './rating.ts';
 
-describe('parseRating (SPEC 5: 1 to 5 inclusive, step 0.1)', () => {
+describe('parseRating (docs/product.md, Reviews: 1 to 5 inclusive, step 0.1)', () => {
   it('accepts whole numbers and tenths from 1 to 5', () => {
     expect(parseRating('1')).toBe(1);
     expect(parseRating('4.5')).toBe(4.5);

@@ -22,8 +22,8 @@ export function combinedRating(
 }
 
 /**
- * The rating a shopper typed, or null when it is not one (SPEC 5: 1 to 5 inclusive, step 0.1).
- * Rounded to tenths, so 4.3 goes to the server as 4.3 and not as 4.299999….
+ * The rating a shopper typed, or null when it is not one (docs/product.md, Reviews: 1 to 5, step
+ * 0.1). Rounded to tenths, so 4.3 goes to the server as 4.3 and not as 4.299999….
  */
 export function parseRating(text: string): number | null {
   const trimmed = text.trim();

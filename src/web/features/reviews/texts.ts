@@ -1,8 +1,7 @@
 import type { Category } from '../../../catalogue/index.ts';
 
 // Every user-facing text of the reviews feature, in one place. "No reviews yet", the bad-rating
-// alert and the keyboard sentence are the spec's words (SPEC 5, 8, 9); the switch and accessory
-// sentences are the same words for those lists.
+// alert and the purchase sentences are docs/product.md's (Reviews), word for word.
 const ITEM_NAME: Record<Category, string> = {
   keyboards: 'keyboard',
   switches: 'switch',
@@ -23,7 +22,7 @@ export const reviewsText = {
     `You must purchase this ${ITEM_NAME[category]} to leave a review`,
   saved: (rating: string) => `Thanks! Your rating of ${rating} is saved.`,
   saveFailed: (message: string) => `Could not save your rating: ${message}`,
-  /** Console prefixes: these failures are only logged (SPEC 8). */
+  /** Console prefixes: these failures are only logged (docs/product.md, Only logged). */
   logPermission: 'Could not check your orders for review permission:',
   logOwnRating: 'Could not load your earlier rating:',
   logRatings: 'Could not load the stored ratings; showing the catalogue ratings only:',

@@ -10,9 +10,10 @@ export type ReviewPermission =
 type Result = { request: string; permission: ReviewPermission };
 
 /**
- * SPEC 4: review permission is on only if the signed-in user has an order whose product_name is
- * this product's name; otherwise off. A failed order fetch is only logged (SPEC 8) and leaves it
- * off. For a buyer, their earlier rating (if any) comes along so the form can start from it.
+ * docs/product.md, Reviews: review permission is on only if the signed-in user has an order whose
+ * product_name is this product's name; otherwise off. A failed order fetch is only logged
+ * (docs/product.md, Only logged) and leaves it off. For a buyer, their earlier rating (if any)
+ * comes along so the form can start from it.
  */
 export function useReviewPermission(product: Product): ReviewPermission {
   const session = useSession('now');
