@@ -9,7 +9,8 @@ import { securityHeaders } from './http/security-headers.ts';
 import type { AuthService } from './auth/service.ts';
 import type { Database } from './db/types.ts';
 import { createRestApi } from './rest/index.ts';
-import { createFunctions, type Payments } from './functions/index.ts';
+import { createFunctions } from './functions/index.ts';
+import type { Payments } from './payments/index.ts';
 import { BASE_PATH, type WebAssets } from './web/static.ts';
 
 export interface AppDeps {

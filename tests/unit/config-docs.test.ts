@@ -12,7 +12,7 @@ function variablesReadByServer(): string[] {
   const sources = [
     'src/server/config.ts',
     'src/server/auth/settings.ts',
-    'src/server/functions/settings.ts',
+    'src/server/payments/settings.ts',
   ];
   const names = sources.flatMap((f) => [...read(f).matchAll(/^\s+([A-Z][A-Z0-9_]+): z\b/gm)]);
   return names.map((m) => m[1]!).sort();

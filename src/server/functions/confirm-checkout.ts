@@ -1,8 +1,8 @@
 import type { Handler } from 'hono';
 import { z } from 'zod';
-import { HttpError } from '../http/errors.ts';
+import { fulfilCheckout, type FulfilStatus } from '../orders/index.ts';
 import { callerOf, paymentsOf, readJsonBody, type FunctionsDeps } from './context.ts';
-import { fulfilCheckout, type FulfilStatus } from './fulfil.ts';
+import { functionError } from './errors.ts';
 
 const bodySchema = z.object({
   session_id: z.string().regex(/^cs_(test|live)_[A-Za-z0-9]{1,200}$/),
@@ -22,12 +22,7 @@ export function confirmCheckoutHandler(deps: FunctionsDeps): Handler {
     const payments = paymentsOf(deps);
     const caller = await callerOf(deps, c);
     const body = bodySchema.safeParse(await readJsonBody(c));
-    if (!body.success) {
-      throw new HttpError(400, {
-        error: 'invalid_session_id',
-        message: 'session_id must be a Checkout Session id (cs_test_... or cs_live_...).',
-      });
-    }
+    if (!body.success) throw functionError('invalid_session_id');
     const outcome = await fulfilCheckout({
       db: deps.db,
       stripe: payments.stripe,

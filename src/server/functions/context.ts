@@ -2,9 +2,9 @@ import type { Context } from 'hono';
 import { ApiKeyError, type RequestIdentity } from '../auth/identify.ts';
 import { AccessTokenError } from '../auth/tokens.ts';
 import type { Database } from '../db/types.ts';
-import { HttpError } from '../http/errors.ts';
 import type { Logger } from '../http/logger.ts';
-import type { Payments } from './payments.ts';
+import type { Payments } from '../payments/index.ts';
+import { functionError } from './errors.ts';
 
 /** What the functions need from the rest of the server. */
 export interface FunctionsDeps {
@@ -30,7 +30,7 @@ export async function callerOf(deps: FunctionsDeps, c: Context): Promise<Request
     });
   } catch (err) {
     if (err instanceof ApiKeyError || err instanceof AccessTokenError) {
-      throw new HttpError(401, { error: err.code, message: err.message });
+      throw functionError(err.code, err.message);
     }
     throw err;
   }
@@ -38,12 +38,7 @@ export async function callerOf(deps: FunctionsDeps, c: Context): Promise<Request
 
 /** The payment provider, or a 503 when this server has none. */
 export function paymentsOf(deps: FunctionsDeps): Payments {
-  if (!deps.payments) {
-    throw new HttpError(503, {
-      error: 'payments_unavailable',
-      message: 'Payments are not available on this server.',
-    });
-  }
+  if (!deps.payments) throw functionError('payments_unavailable');
   return deps.payments;
 }
 
@@ -53,6 +48,6 @@ export async function readJsonBody(c: Context): Promise<unknown> {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new HttpError(400, { error: 'bad_json', message: 'The request body must be JSON.' });
+    throw functionError('bad_json');
   }
 }

@@ -5,20 +5,6 @@ import type { FunctionsDeps } from './context.ts';
 import { stripeWebhookHandler } from './stripe-webhook.ts';
 
 export type { FunctionsDeps } from './context.ts';
-export type { FulfilOutcome, FulfilStatus } from './fulfil.ts';
-export {
-  localWebhookUrl,
-  paymentsFor,
-  sandboxStripeClient,
-  startPayments,
-  type Payments,
-} from './payments.ts';
-export {
-  paymentsEnvProblems,
-  paymentsEnvShape,
-  paymentsSettingsFrom,
-  type PaymentsSettings,
-} from './settings.ts';
 
 /** The server functions under /functions/v1, for app.ts to mount. */
 export function createFunctions(deps: FunctionsDeps): {

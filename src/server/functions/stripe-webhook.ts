@@ -1,8 +1,8 @@
 import type { Handler } from 'hono';
 import Stripe from 'stripe';
-import { HttpError } from '../http/errors.ts';
+import { fulfilCheckout } from '../orders/index.ts';
 import { paymentsOf, type FunctionsDeps } from './context.ts';
-import { fulfilCheckout } from './fulfil.ts';
+import { functionError } from './errors.ts';
 
 /** The events that mean "this session may now be paid": both go through the same fulfilment. */
 export const FULFIL_EVENTS: ReadonlySet<string> = new Set([
@@ -28,19 +28,14 @@ export function stripeWebhookHandler(deps: FunctionsDeps): Handler {
       );
     } catch (err) {
       if (err instanceof Stripe.errors.StripeSignatureVerificationError) {
-        throw new HttpError(400, { error: 'invalid_signature', message: err.message });
+        throw functionError('invalid_signature', err.message);
       }
       throw err;
     }
     if (!FULFIL_EVENTS.has(event.type)) return c.json({ received: true, ignored: event.type });
 
     const session = event.data.object as { id?: unknown };
-    if (typeof session.id !== 'string') {
-      throw new HttpError(400, {
-        error: 'invalid_event',
-        message: 'The event carries no session id.',
-      });
-    }
+    if (typeof session.id !== 'string') throw functionError('invalid_event');
     const outcome = await fulfilCheckout({
       db: deps.db,
       stripe: payments.stripe,
