@@ -17,7 +17,14 @@ import { logoutScope } from './auth/logout.ts';
 import type { AuthService } from './auth/service.ts';
 import type { Database } from './db/types.ts';
 import { createRestApi } from './rest/index.ts';
-import { createFunctions } from './functions/index.ts';
+import {
+  createFunctions,
+  identifyCaller,
+  requirePayments,
+  requireShopper,
+  verifyStripeSignature,
+  type FunctionsDeps,
+} from './functions/index.ts';
 import type { Payments } from './payments/index.ts';
 import { BASE_PATH, type WebAssets } from './web/static.ts';
 
@@ -90,18 +97,36 @@ export function createApp(deps: AppDeps): Hono {
   app.patch('/rest/v1/:table', rest.update);
   app.delete('/rest/v1/:table', rest.remove);
 
-  // Functions: checkout (signed-in users), the success page's confirm (anyone with the session id),
-  // and the provider's webhook (no API key; its Stripe-Signature is the guard).
-  const functions = createFunctions({
+  // Functions: 503 without a payment provider. Checkout is for signed-in shoppers, the success
+  // page's confirm for anyone with the session id (API key checked), and the provider's webhook
+  // has no API key: its Stripe-Signature is the guard.
+  const functionsDeps: FunctionsDeps = {
     db: deps.db,
     payments: deps.payments,
     identify: (headers) => deps.auth.identify(headers),
     logger,
     publicUrl: deps.publicUrl,
-  });
-  app.post('/functions/v1/checkout', functions.checkout);
-  app.post('/functions/v1/confirm-checkout', functions.confirmCheckout);
-  app.post('/functions/v1/stripe-webhook', functions.stripeWebhook);
+  };
+  const functions = createFunctions(functionsDeps);
+  app.post(
+    '/functions/v1/checkout',
+    requirePayments(functionsDeps),
+    identifyCaller(functionsDeps),
+    requireShopper,
+    functions.checkout,
+  );
+  app.post(
+    '/functions/v1/confirm-checkout',
+    requirePayments(functionsDeps),
+    identifyCaller(functionsDeps),
+    functions.confirmCheckout,
+  );
+  app.post(
+    '/functions/v1/stripe-webhook',
+    requirePayments(functionsDeps),
+    verifyStripeSignature,
+    functions.stripeWebhook,
+  );
 
   // The web app
   app.get('/', (c) => c.redirect(BASE_PATH, 302));

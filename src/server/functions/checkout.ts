@@ -3,8 +3,9 @@ import Stripe from 'stripe';
 import type { HttpError } from '../http/errors.ts';
 import { InvalidCartError, lineItemsFor, parseCheckoutCart } from '../orders/index.ts';
 import { BASE_PATH } from '../web/static.ts';
-import { callerOf, paymentsOf, readJsonBody, type FunctionsDeps } from './context.ts';
+import { readJsonBody, type FunctionsDeps } from './context.ts';
 import { functionError } from './errors.ts';
+import type { WithPayments, WithShopper } from './guards.ts';
 
 /** The shop's pages the provider sends the shopper back to (SPEC section 9). */
 export function returnUrls(origin: string): { success_url: string; cancel_url: string } {
@@ -35,16 +36,12 @@ function cartOf(body: unknown) {
 }
 
 /**
- * POST /functions/v1/checkout {items}: signed-in users only. Creates a Checkout Session from the
+ * POST /functions/v1/checkout {items}: signed-in shoppers only (requireShopper). Creates a Checkout Session from the
  * cart at catalogue prices and answers {id, url}; the browser then goes to url.
  */
-export function checkoutHandler(deps: FunctionsDeps): Handler {
+export function checkoutHandler(deps: FunctionsDeps): Handler<WithPayments & WithShopper> {
   return async function checkout(c) {
-    const payments = paymentsOf(deps);
-    const caller = await callerOf(deps, c);
-    if (caller.role !== 'authenticated') {
-      throw functionError('not_signed_in');
-    }
+    const payments = c.get('payments');
     const lines = cartOf(await readJsonBody(c));
     for (const line of lines) {
       if (line.ignoredPrice === undefined) continue;
@@ -60,7 +57,7 @@ export function checkoutHandler(deps: FunctionsDeps): Handler {
         allowed_payment_method_types: ['card'],
         line_items: lineItemsFor(lines),
         ...returnUrls(deps.publicUrl ?? new URL(c.req.url).origin),
-        metadata: { userId: caller.claims.sub },
+        metadata: { userId: c.get('shopper').sub },
       });
     } catch (err) {
       if (err instanceof Stripe.errors.StripeError) {

@@ -1,8 +1,9 @@
 import type { Handler } from 'hono';
 import { z } from 'zod';
 import { fulfilCheckout, type FulfilStatus } from '../orders/index.ts';
-import { callerOf, paymentsOf, readJsonBody, type FunctionsDeps } from './context.ts';
+import { readJsonBody, type FunctionsDeps } from './context.ts';
 import { functionError } from './errors.ts';
+import type { WithCaller, WithPayments } from './guards.ts';
 
 const bodySchema = z.object({
   session_id: z.string().regex(/^cs_(test|live)_[A-Za-z0-9]{1,200}$/),
@@ -17,10 +18,10 @@ const HTTP_STATUS: Partial<Record<FulfilStatus, 500 | 502>> = { error: 502, save
  * POST /functions/v1/confirm-checkout {session_id}: the success page's flow on the server (SPEC
  * sections 4, 5, 8). Signed in or not; answers the outcome the page shows a message for.
  */
-export function confirmCheckoutHandler(deps: FunctionsDeps): Handler {
+export function confirmCheckoutHandler(deps: FunctionsDeps): Handler<WithPayments & WithCaller> {
   return async function confirmCheckout(c) {
-    const payments = paymentsOf(deps);
-    const caller = await callerOf(deps, c);
+    const payments = c.get('payments');
+    const caller = c.get('caller');
     const body = bodySchema.safeParse(await readJsonBody(c));
     if (!body.success) throw functionError('invalid_session_id');
     const outcome = await fulfilCheckout({

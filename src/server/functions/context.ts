@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
-import { ApiKeyError, type RequestIdentity } from '../auth/identify.ts';
-import { AccessTokenError } from '../auth/tokens.ts';
+import type { RequestIdentity } from '../auth/identify.ts';
 import type { Database } from '../db/types.ts';
 import type { Logger } from '../http/logger.ts';
 import type { Payments } from '../payments/index.ts';
@@ -19,27 +18,6 @@ export interface FunctionsDeps {
   logger: Logger;
   /** The shop's public origin; unset: the origin each request came to. */
   publicUrl: string | undefined;
-}
-
-/** Who calls: a verified user, or anonymous. A missing or wrong API key, or a bad token, is a 401. */
-export async function callerOf(deps: FunctionsDeps, c: Context): Promise<RequestIdentity> {
-  try {
-    return await deps.identify({
-      apikey: c.req.header('apikey'),
-      authorization: c.req.header('authorization'),
-    });
-  } catch (err) {
-    if (err instanceof ApiKeyError || err instanceof AccessTokenError) {
-      throw functionError(err.code, err.message);
-    }
-    throw err;
-  }
-}
-
-/** The payment provider, or a 503 when this server has none. */
-export function paymentsOf(deps: FunctionsDeps): Payments {
-  if (!deps.payments) throw functionError('payments_unavailable');
-  return deps.payments;
 }
 
 /** Reads a JSON request body; anything unparseable is a 400 in the functions' error shape. */
