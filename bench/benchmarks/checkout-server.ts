@@ -10,7 +10,7 @@ import { composeApp } from '../../src/server/compose.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { runMigrations } from '../../src/server/db/migrate.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
-import { localWebhookUrl, startPayments } from '../../src/server/functions/index.ts';
+import { startServerPayments } from '../../src/server/payments/index.ts';
 import { payForm } from '../../src/payments-sandbox/test-support.ts';
 import { freePort } from '../lib/server.ts';
 import { BENCH_CART, type CheckoutBenchServer } from './checkout-shared.ts';
@@ -33,12 +33,7 @@ async function main(): Promise<void> {
   });
   const db = await openDatabase({ ...config, poolSize: 10 });
   await runMigrations(db);
-  const payments = await startPayments({
-    settings: config.payments,
-    db,
-    dataDir: config.dataDir,
-    webhookUrl: localWebhookUrl(config.host, config.port),
-  });
+  const payments = await startServerPayments(config, db);
   const { app, auth } = await composeApp({
     config,
     db,

@@ -6,17 +6,33 @@ import { createQuietLogger, type Logger } from './http/logger.ts';
 import { createErrorHandler, createNotFoundHandler } from './http/on-error.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import {
+  authApiVersion,
+  requireApiKey,
+  requireUser,
+  signInRateLimit,
+  syncSigningKeys,
+} from './auth/guards.ts';
+import { logoutScope } from './auth/logout.ts';
 import type { AuthService } from './auth/service.ts';
 import type { Database } from './db/types.ts';
 import { createRestApi } from './rest/index.ts';
-import { createFunctions, type Payments } from './functions/index.ts';
+import {
+  createFunctions,
+  identifyCaller,
+  requirePayments,
+  requireShopper,
+  verifyStripeSignature,
+  type FunctionsDeps,
+} from './functions/index.ts';
+import type { Payments } from './payments/index.ts';
 import { BASE_PATH, type WebAssets } from './web/static.ts';
 
 export interface AppDeps {
   web: WebAssets;
   /** The shop's database: PGlite or PostgreSQL, migrated. */
   db: Database;
-  /** Accounts and tokens: its routes serve /auth/v1; the data API asks it who a request is. */
+  /** Accounts and tokens: its handlers serve /auth/v1; the data API asks it who a request is. */
   auth: AuthService;
   /** Resolves true once every backing service (database, sandbox) is ready. */
   isReady: () => boolean;
@@ -33,7 +49,7 @@ const API_PATHS = ['/rest/v1/*', '/auth/v1/*', '/functions/v1/*'];
 /** The largest request body any API accepts. */
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** The one route table: every endpoint of the server and its guard. */
+/** The one route table: every endpoint of the server and its guards. */
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   const logger = deps.logger ?? createQuietLogger();
@@ -53,8 +69,19 @@ export function createApp(deps: AppDeps): Hono {
     deps.isReady() ? c.json({ status: 'ok' }) : c.json({ status: 'starting' }, 503),
   );
 
-  // Auth (Supabase GoTrue-compatible)
-  app.route('/auth/v1', deps.auth.routes);
+  // Auth (Supabase GoTrue-compatible). Every answer says the API version and a signing key rotated
+  // by another process is read first; only the JWKS is public, as on GoTrue, the rest needs the
+  // API key; anything else under /auth/v1 is GoTrue's 404.
+  const auth = deps.auth;
+  app.use('/auth/v1/*', authApiVersion, syncSigningKeys(auth));
+  app.get('/auth/v1/.well-known/jwks.json', auth.handlers.jwks);
+  app.use('/auth/v1/*', requireApiKey(auth));
+  app.post('/auth/v1/signup', auth.handlers.signup);
+  app.post('/auth/v1/token', signInRateLimit(auth), auth.handlers.token);
+  app.get('/auth/v1/user', requireUser(auth), auth.handlers.getUser);
+  app.put('/auth/v1/user', requireUser(auth), auth.handlers.updateUser);
+  app.post('/auth/v1/logout', logoutScope, requireUser(auth), auth.handlers.logout);
+  app.all('/auth/v1/*', auth.handlers.notFound);
 
   // Data (PostgREST-compatible): each request is one transaction as anon or authenticated.
   const rest = createRestApi({
@@ -70,18 +97,36 @@ export function createApp(deps: AppDeps): Hono {
   app.patch('/rest/v1/:table', rest.update);
   app.delete('/rest/v1/:table', rest.remove);
 
-  // Functions: checkout (signed-in users), the success page's confirm (anyone with the session id),
-  // and the provider's webhook (no API key; its Stripe-Signature is the guard).
-  const functions = createFunctions({
+  // Functions: 503 without a payment provider. Checkout is for signed-in shoppers, the success
+  // page's confirm for anyone with the session id (API key checked), and the provider's webhook
+  // has no API key: its Stripe-Signature is the guard.
+  const functionsDeps: FunctionsDeps = {
     db: deps.db,
     payments: deps.payments,
     identify: (headers) => deps.auth.identify(headers),
     logger,
     publicUrl: deps.publicUrl,
-  });
-  app.post('/functions/v1/checkout', functions.checkout);
-  app.post('/functions/v1/confirm-checkout', functions.confirmCheckout);
-  app.post('/functions/v1/stripe-webhook', functions.stripeWebhook);
+  };
+  const functions = createFunctions(functionsDeps);
+  app.post(
+    '/functions/v1/checkout',
+    requirePayments(functionsDeps),
+    identifyCaller(functionsDeps),
+    requireShopper,
+    functions.checkout,
+  );
+  app.post(
+    '/functions/v1/confirm-checkout',
+    requirePayments(functionsDeps),
+    identifyCaller(functionsDeps),
+    functions.confirmCheckout,
+  );
+  app.post(
+    '/functions/v1/stripe-webhook',
+    requirePayments(functionsDeps),
+    verifyStripeSignature,
+    functions.stripeWebhook,
+  );
 
   // The web app
   app.get('/', (c) => c.redirect(BASE_PATH, 302));

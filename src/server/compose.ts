@@ -3,8 +3,8 @@ import { createApp } from './app.ts';
 import { createAuthService, type AuthService } from './auth/service.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
-import type { Payments } from './functions/index.ts';
 import type { Logger } from './http/logger.ts';
+import type { Payments } from './payments/index.ts';
 import { appConfigRenderer } from './web/app-config.ts';
 import { createWebAssets } from './web/static.ts';
 

@@ -5,7 +5,7 @@ import {
   paymentsEnvShape,
   paymentsSettingsFrom,
   type PaymentsSettings,
-} from './functions/settings.ts';
+} from './payments/index.ts';
 
 /** Every environment variable the server reads, validated once at boot. */
 const schema = z.object({

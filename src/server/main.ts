@@ -4,8 +4,8 @@ import { composeApp } from './compose.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { runMigrations } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
-import { localWebhookUrl, startPayments } from './functions/index.ts';
 import { createLogger } from './http/logger.ts';
+import { startServerPayments } from './payments/index.ts';
 
 /**
  * Reads config, opens and migrates the database, loads the keys, then listens; stops cleanly
@@ -21,13 +21,7 @@ async function main(): Promise<void> {
   if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
   // Stripe when configured; otherwise the payments sandbox, ready before the shop listens (and so
   // before /healthz answers 200). Its webhooks come to this server over loopback.
-  const payments = await startPayments({
-    settings: config.payments,
-    db,
-    dataDir: config.dataDir,
-    webhookUrl: localWebhookUrl(config.host, config.port),
-    logger,
-  });
+  const payments = await startServerPayments(config, db, logger);
   if (payments.provider === 'sandbox') {
     console.log(`Payments sandbox (test mode, no real money) at ${payments.checkoutOrigin}`);
   }

@@ -15,8 +15,12 @@ import { createSandbox } from '../../src/payments-sandbox/index.ts';
 import { signUpThenIn } from '../../src/server/auth/test-support.ts';
 import { composeApp } from '../../src/server/compose.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { paymentsFor, sandboxStripeClient } from '../../src/server/functions/index.ts';
-import { loadSandboxKeys, type SandboxKeys } from '../../src/server/functions/sandbox-keys.ts';
+import {
+  loadSandboxKeys,
+  paymentsFor,
+  sandboxStripeClient,
+  type SandboxKeys,
+} from '../../src/server/payments/index.ts';
 import { createLogger } from '../../src/server/http/logger.ts';
 import type { DatabaseTarget, TestDatabase } from '../helpers/databases.ts';
 

@@ -9,11 +9,18 @@ const root = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 const CONFIG = 'src/server/config.ts';
 
-/** config.ts and every module it imports an `...EnvShape` from. */
+/** The modules `file` imports (or re-exports) a `...EnvShape` from, followed through barrels. */
+function shapeSources(file: string): string[] {
+  const links = [...read(file).matchAll(/(?:import|export)\s*{([^}]*)}\s*from\s*'(\.[^']+)'/g)];
+  return links
+    .filter((m) => /\w+EnvShape\b/.test(m[1]!))
+    .map((m) => path.join(path.dirname(file), m[2]!))
+    .flatMap((source) => (/EnvShape\s*=/.test(read(source)) ? [source] : shapeSources(source)));
+}
+
+/** config.ts and every module that declares an env shape it spreads in. */
 function schemaFiles(): string[] {
-  const imports = [...read(CONFIG).matchAll(/import\s*{([^}]*)}\s*from\s*'(\.[^']+)'/g)];
-  const shapes = imports.filter((m) => /\w+EnvShape\b/.test(m[1]!));
-  return [CONFIG, ...shapes.map((m) => path.join(path.dirname(CONFIG), m[2]!))];
+  return [CONFIG, ...shapeSources(CONFIG)];
 }
 
 /**

@@ -1,9 +1,9 @@
-import type { Hono } from 'hono';
+import type { Handler } from 'hono';
 import type { AuthContext } from './context.ts';
 
 /** GET /.well-known/jwks.json: the public ES256 keys (kid, alg, use), cached 10 minutes as GoTrue does. */
-export function jwksRoutes(app: Hono, ctx: AuthContext): void {
-  app.get('/.well-known/jwks.json', (c) => {
+export function jwksHandler(ctx: AuthContext): Handler {
+  return function jwks(c) {
     const keys = [...ctx.tokens.keys.publicKeys.values()].map(({ jwk }) => ({
       kty: jwk.kty,
       crv: jwk.crv,
@@ -16,5 +16,5 @@ export function jwksRoutes(app: Hono, ctx: AuthContext): void {
     }));
     c.header('Cache-Control', 'public, max-age=600');
     return c.json({ keys });
-  });
+  };
 }

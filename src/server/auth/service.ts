@@ -1,19 +1,32 @@
 import { randomBytes } from 'node:crypto';
-import { Hono } from 'hono';
+import type { Handler } from 'hono';
 import type { VerifyAccessToken } from './claims.ts';
 import type { Database } from '../db/types.ts';
 import type { AuthContext } from './context.ts';
-import { API_VERSION, API_VERSION_HEADER, authError, AUTH_MESSAGES } from './errors.ts';
+import { authError, AUTH_MESSAGES } from './errors.ts';
+import type { SignedIn } from './guards.ts';
 import { identifyRequest, type RequestIdentity } from './identify.ts';
-import { jwksRoutes } from './jwks.ts';
+import { jwksHandler } from './jwks.ts';
 import { loadAuthKeys, syncAuthKeys } from './keys.ts';
-import { logoutRoutes } from './logout.ts';
+import { logoutHandler, type ScopeChosen } from './logout.ts';
 import { hashPassword } from './password.ts';
 import type { AuthSettings } from './settings.ts';
-import { signupRoutes } from './signup.ts';
-import { tokenRoutes } from './token.ts';
+import { signupHandler } from './signup.ts';
+import { tokenHandler } from './token.ts';
 import { createVerifyAccessToken } from './tokens.ts';
-import { userRoutes } from './user.ts';
+import { getUserHandler, updateUserHandler } from './user.ts';
+
+/** One handler per /auth/v1 endpoint; app.ts routes them behind their guards (auth/guards.ts). */
+export interface AuthHandlers {
+  jwks: Handler;
+  signup: Handler;
+  token: Handler;
+  getUser: Handler<SignedIn>;
+  updateUser: Handler<SignedIn>;
+  logout: Handler<SignedIn & ScopeChosen>;
+  /** Any other /auth/v1 path, in GoTrue's error shape. */
+  notFound: Handler;
+}
 
 /** The auth service as the rest of the server sees it. */
 export interface AuthService {
@@ -27,8 +40,10 @@ export interface AuthService {
     apikey: string | undefined;
     authorization: string | undefined;
   }): Promise<RequestIdentity>;
-  /** The /auth/v1 endpoints, to mount at /auth/v1. */
-  routes: Hono;
+  /** The /auth/v1 endpoints' handlers, for app.ts to route. */
+  handlers: AuthHandlers;
+  /** What the handlers and the guards share: database, settings, keys, clock. */
+  context: AuthContext;
 }
 
 export interface AuthOptions {
@@ -45,7 +60,7 @@ export async function createAuthService(db: Database, options: AuthOptions): Pro
   const tokens = { db, keys, expirySeconds: options.settings.jwtExpirySeconds, now };
   const verify = createVerifyAccessToken(tokens);
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
-  const ctx: AuthContext = {
+  const context: AuthContext = {
     db,
     settings: options.settings,
     tokens,
@@ -56,34 +71,6 @@ export async function createAuthService(db: Database, options: AuthOptions): Pro
     publicUrl: options.publicUrl,
   };
 
-  const routes = new Hono();
-  routes.use(async (c, next) => {
-    await next();
-    c.res.headers.set(API_VERSION_HEADER, API_VERSION);
-  });
-  // A key rotated by another process (npm run keys:rotate) signs here within a minute; read
-  // before the handlers, which issue tokens inside transactions.
-  routes.use(async (_c, next) => {
-    await syncAuthKeys(db, keys, now().getTime());
-    await next();
-  });
-  jwksRoutes(routes, ctx); // public, like GoTrue's: no API key needed
-  // Supabase's gateway refuses requests without the project's API key.
-  routes.use(async (c, next) => {
-    if (c.req.method === 'OPTIONS') return next(); // CORS preflights carry no headers of ours
-    const apikey = c.req.header('apikey') ?? c.req.query('apikey');
-    if (!apikey) throw authError('no_api_key', AUTH_MESSAGES.noApiKey);
-    if (apikey !== keys.anonKey) throw authError('invalid_api_key', AUTH_MESSAGES.invalidApiKey);
-    await next();
-  });
-  signupRoutes(routes, ctx);
-  tokenRoutes(routes, ctx);
-  userRoutes(routes, ctx);
-  logoutRoutes(routes, ctx);
-  routes.all('*', () => {
-    throw authError('not_found', AUTH_MESSAGES.notFound);
-  });
-
   return {
     anonKey: keys.anonKey,
     verifyAccessToken: verify,
@@ -92,6 +79,17 @@ export async function createAuthService(db: Database, options: AuthOptions): Pro
       return keys.publicKeys.has(kid);
     },
     identify: (headers) => identifyRequest(headers, keys.anonKey, verify),
-    routes,
+    handlers: {
+      jwks: jwksHandler(context),
+      signup: signupHandler(context),
+      token: tokenHandler(context),
+      getUser: getUserHandler(context),
+      updateUser: updateUserHandler(context),
+      logout: logoutHandler(context),
+      notFound: () => {
+        throw authError('not_found', AUTH_MESSAGES.notFound);
+      },
+    },
+    context,
   };
 }

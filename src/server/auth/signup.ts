@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import type { Handler } from 'hono';
 import { z } from 'zod';
 import { readJson, validate, type AuthContext } from './context.ts';
 import { authError, AUTH_MESSAGES } from './errors.ts';
@@ -17,8 +17,8 @@ const isUniqueViolation = (err: unknown) =>
   typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 
 /** POST /signup: creates a confirmed account and answers the bare user (no session: log in next). */
-export function signupRoutes(app: Hono, ctx: AuthContext): void {
-  app.post('/signup', async (c) => {
+export function signupHandler(ctx: AuthContext): Handler {
+  return async function signup(c) {
     const body = validate(signupBody, await readJson(c));
     const email = checkEmail(body.email);
     checkPassword(body.password);
@@ -36,5 +36,5 @@ export function signupRoutes(app: Hono, ctx: AuthContext): void {
         throw isUniqueViolation(err) ? taken() : err; // signed up twice at the same moment
       });
     return c.json(user);
-  });
+  };
 }

@@ -1,9 +1,8 @@
-import type { Hono } from 'hono';
+import type { Handler } from 'hono';
 import { z } from 'zod';
-import { clientIp, issuer, readJson, validate, type AuthContext } from './context.ts';
+import { issuer, readJson, validate, type AuthContext } from './context.ts';
 import { authError, AUTH_MESSAGES } from './errors.ts';
 import { hashPassword, needsRehash, verifyPassword } from './password.ts';
-import { hitRateLimits } from './rate-limit.ts';
 import { refreshSession, startSession } from './sessions.ts';
 import { findUserByEmail, normalizeEmail } from './users.ts';
 
@@ -18,9 +17,18 @@ const refreshBody = z.object({
   refresh_token: z.string({ error: 'A refresh_token is required' }).min(1).max(256),
 });
 
-/** POST /token?grant_type=password|refresh_token: sign-in (rate-limited) and token refresh. */
-export function tokenRoutes(app: Hono, ctx: AuthContext): void {
-  app.post('/token', async (c) => {
+/** The email (normalized) and password of a password grant's body; 400 when either is missing. */
+export function signInCredentials(body: unknown): { email: string; password: string } {
+  const { email, password } = validate(passwordBody, body);
+  return { email: normalizeEmail(email), password };
+}
+
+/**
+ * POST /token?grant_type=password|refresh_token: sign-in and token refresh. Sign-ins are counted
+ * by the signInRateLimit guard in front of this handler.
+ */
+export function tokenHandler(ctx: AuthContext): Handler {
+  return async function token(c) {
     const parsed = query.safeParse({ grant_type: c.req.query('grant_type') });
     if (!parsed.success) throw authError('unsupported_grant_type', AUTH_MESSAGES.unsupportedGrant);
     const body = await readJson(c);
@@ -30,24 +38,7 @@ export function tokenRoutes(app: Hono, ctx: AuthContext): void {
       return c.json(await refreshSession(ctx, refresh_token, issuer(ctx, c)));
     }
 
-    const { email: rawEmail, password } = validate(passwordBody, body);
-    const email = normalizeEmail(rawEmail);
-    const limits = ctx.settings.signInLimit;
-    const rate = await hitRateLimits(
-      ctx.db,
-      [
-        { key: `signin:email:${email}`, limit: limits.perEmail },
-        { key: `signin:ip:${clientIp(ctx, c)}`, limit: limits.perIp },
-      ],
-      limits.windowSeconds,
-      ctx.now(),
-    );
-    if (!rate.allowed) {
-      throw authError('over_request_rate_limit', AUTH_MESSAGES.rateLimited, {
-        headers: { 'Retry-After': String(rate.retryAfter) },
-      });
-    }
-
+    const { email, password } = signInCredentials(body);
     const user = await findUserByEmail(ctx.db, email);
     // An unknown email costs the same hash as a wrong password, so timing does not tell them apart.
     const ok = await verifyPassword(password, user?.encrypted_password ?? (await ctx.dummyHash));
@@ -60,5 +51,5 @@ export function tokenRoutes(app: Hono, ctx: AuthContext): void {
       );
     }
     return c.json(await startSession(ctx, user.id, issuer(ctx, c)));
-  });
+  };
 }

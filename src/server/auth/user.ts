@@ -1,9 +1,9 @@
-import type { Hono } from 'hono';
+import type { Handler } from 'hono';
 import { z } from 'zod';
 import { readJson, validate, type AuthContext } from './context.ts';
 import { authError, AUTH_MESSAGES } from './errors.ts';
+import type { SignedIn } from './guards.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { requireUser } from './require-user.ts';
 import { findUserByEmail, findUserById, identityData, userJson } from './users.ts';
 import { checkEmail, checkPassword } from './validation.ts';
 
@@ -14,17 +14,19 @@ const updateBody = z.object({
   data: z.record(z.string(), z.unknown()).nullish(),
 });
 
-/** GET /user and PUT /user (email, password, user metadata) for the token's user. */
-export function userRoutes(app: Hono, ctx: AuthContext): void {
-  app.get('/user', async (c) => {
-    const claims = await requireUser(ctx, c);
-    const user = await findUserById(ctx.db, claims.sub);
+/** GET /user: the signed-in user (behind requireUser). */
+export function getUserHandler(ctx: AuthContext): Handler<SignedIn> {
+  return async function getUser(c) {
+    const user = await findUserById(ctx.db, c.get('claims').sub);
     if (!user) throw authError('user_not_found', AUTH_MESSAGES.userNotFound);
     return c.json(await userJson(ctx.db, user));
-  });
+  };
+}
 
-  app.put('/user', async (c) => {
-    const claims = await requireUser(ctx, c);
+/** PUT /user: changes the signed-in user's email, password or metadata (behind requireUser). */
+export function updateUserHandler(ctx: AuthContext): Handler<SignedIn> {
+  return async function updateUser(c) {
+    const claims = c.get('claims');
     const body = validate(updateBody, await readJson(c));
     const current = await findUserById(ctx.db, claims.sub);
     if (!current) throw authError('user_not_found', AUTH_MESSAGES.userNotFound);
@@ -80,5 +82,5 @@ export function userRoutes(app: Hono, ctx: AuthContext): void {
         throw unique ? authError('email_exists', AUTH_MESSAGES.emailExists) : err;
       });
     return c.json(updated);
-  });
+  };
 }

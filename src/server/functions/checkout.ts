@@ -1,12 +1,11 @@
 import type { Handler } from 'hono';
 import Stripe from 'stripe';
-import { HttpError } from '../http/errors.ts';
+import type { HttpError } from '../http/errors.ts';
+import { InvalidCartError, lineItemsFor, parseCheckoutCart } from '../orders/index.ts';
 import { BASE_PATH } from '../web/static.ts';
-import { lineItemsFor, parseCheckoutCart } from './cart.ts';
-import { callerOf, paymentsOf, readJsonBody, type FunctionsDeps } from './context.ts';
-
-/** What the browser is told when it must sign in first (docs/product.md, Checkout). */
-export const NOT_SIGNED_IN = 'Please log in to check out.';
+import { readJsonBody, type FunctionsDeps } from './context.ts';
+import { functionError } from './errors.ts';
+import type { WithPayments, WithShopper } from './guards.ts';
 
 /** The shop's pages the provider sends the shopper back to (docs/product.md, Checkout). */
 export function returnUrls(origin: string): { success_url: string; cancel_url: string } {
@@ -19,28 +18,31 @@ export function returnUrls(origin: string): { success_url: string; cancel_url: s
 
 // Provider errors keep their SDK type so the page can tell invalid data from everything else.
 function providerError(err: Stripe.errors.StripeError): HttpError {
-  if (err instanceof Stripe.errors.StripeInvalidRequestError) {
-    return new HttpError(400, {
-      error: 'stripe_invalid_request',
-      type: err.type,
-      message: err.message,
-    });
+  const code =
+    err instanceof Stripe.errors.StripeInvalidRequestError
+      ? 'stripe_invalid_request'
+      : 'stripe_error';
+  return functionError(code, err.message, { type: err.type });
+}
+
+// The orders module says which cart rule broke; this API answers it as invalid_cart.
+function cartOf(body: unknown) {
+  try {
+    return parseCheckoutCart(body);
+  } catch (err) {
+    if (err instanceof InvalidCartError) throw functionError('invalid_cart', err.message);
+    throw err;
   }
-  return new HttpError(502, { error: 'stripe_error', type: err.type, message: err.message });
 }
 
 /**
- * POST /functions/v1/checkout {items}: signed-in users only. Creates a Checkout Session from the
+ * POST /functions/v1/checkout {items}: signed-in shoppers only (requireShopper). Creates a Checkout Session from the
  * cart at catalogue prices and answers {id, url}; the browser then goes to url.
  */
-export function checkoutHandler(deps: FunctionsDeps): Handler {
+export function checkoutHandler(deps: FunctionsDeps): Handler<WithPayments & WithShopper> {
   return async function checkout(c) {
-    const payments = paymentsOf(deps);
-    const caller = await callerOf(deps, c);
-    if (caller.role !== 'authenticated') {
-      throw new HttpError(401, { error: 'not_signed_in', message: NOT_SIGNED_IN });
-    }
-    const lines = parseCheckoutCart(await readJsonBody(c));
+    const payments = c.get('payments');
+    const lines = cartOf(await readJsonBody(c));
     for (const line of lines) {
       if (line.ignoredPrice === undefined) continue;
       deps.logger.warn(
@@ -55,7 +57,7 @@ export function checkoutHandler(deps: FunctionsDeps): Handler {
         allowed_payment_method_types: ['card'],
         line_items: lineItemsFor(lines),
         ...returnUrls(deps.publicUrl ?? new URL(c.req.url).origin),
-        metadata: { userId: caller.claims.sub },
+        metadata: { userId: c.get('shopper').sub },
       });
     } catch (err) {
       if (err instanceof Stripe.errors.StripeError) {

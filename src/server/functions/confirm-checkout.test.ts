@@ -3,7 +3,7 @@
 import type { FunctionsClient } from '@supabase/functions-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseTarget } from '../../../tests/helpers/databases.ts';
-import { USER_MISMATCH_WARNING } from './fulfil.ts';
+import { USER_MISMATCH_WARNING } from '../orders/index.ts';
 import {
   databaseTargets,
   startCheckoutServer,

@@ -1,8 +1,9 @@
 import type { Handler } from 'hono';
 import { z } from 'zod';
-import { HttpError } from '../http/errors.ts';
-import { callerOf, paymentsOf, readJsonBody, type FunctionsDeps } from './context.ts';
-import { fulfilCheckout, type FulfilStatus } from './fulfil.ts';
+import { fulfilCheckout, type FulfilStatus } from '../orders/index.ts';
+import { readJsonBody, type FunctionsDeps } from './context.ts';
+import { functionError } from './errors.ts';
+import type { WithCaller, WithPayments } from './guards.ts';
 
 const bodySchema = z.object({
   session_id: z.string().regex(/^cs_(test|live)_[A-Za-z0-9]{1,200}$/),
@@ -18,17 +19,12 @@ const HTTP_STATUS: Partial<Record<FulfilStatus, 500 | 502>> = { error: 502, save
  * (docs/product.md, Order confirmation). Signed in or not; answers the outcome the page shows a
  * message for.
  */
-export function confirmCheckoutHandler(deps: FunctionsDeps): Handler {
+export function confirmCheckoutHandler(deps: FunctionsDeps): Handler<WithPayments & WithCaller> {
   return async function confirmCheckout(c) {
-    const payments = paymentsOf(deps);
-    const caller = await callerOf(deps, c);
+    const payments = c.get('payments');
+    const caller = c.get('caller');
     const body = bodySchema.safeParse(await readJsonBody(c));
-    if (!body.success) {
-      throw new HttpError(400, {
-        error: 'invalid_session_id',
-        message: 'session_id must be a Checkout Session id (cs_test_... or cs_live_...).',
-      });
-    }
+    if (!body.success) throw functionError('invalid_session_id');
     const outcome = await fulfilCheckout({
       db: deps.db,
       stripe: payments.stripe,

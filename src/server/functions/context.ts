@@ -1,10 +1,9 @@
 import type { Context } from 'hono';
-import { ApiKeyError, type RequestIdentity } from '../auth/identify.ts';
-import { AccessTokenError } from '../auth/tokens.ts';
+import type { RequestIdentity } from '../auth/identify.ts';
 import type { Database } from '../db/types.ts';
-import { HttpError } from '../http/errors.ts';
 import type { Logger } from '../http/logger.ts';
-import type { Payments } from './payments.ts';
+import type { Payments } from '../payments/index.ts';
+import { functionError } from './errors.ts';
 
 /** What the functions need from the rest of the server. */
 export interface FunctionsDeps {
@@ -21,38 +20,12 @@ export interface FunctionsDeps {
   publicUrl: string | undefined;
 }
 
-/** Who calls: a verified user, or anonymous. A missing or wrong API key, or a bad token, is a 401. */
-export async function callerOf(deps: FunctionsDeps, c: Context): Promise<RequestIdentity> {
-  try {
-    return await deps.identify({
-      apikey: c.req.header('apikey'),
-      authorization: c.req.header('authorization'),
-    });
-  } catch (err) {
-    if (err instanceof ApiKeyError || err instanceof AccessTokenError) {
-      throw new HttpError(401, { error: err.code, message: err.message });
-    }
-    throw err;
-  }
-}
-
-/** The payment provider, or a 503 when this server has none. */
-export function paymentsOf(deps: FunctionsDeps): Payments {
-  if (!deps.payments) {
-    throw new HttpError(503, {
-      error: 'payments_unavailable',
-      message: 'Payments are not available on this server.',
-    });
-  }
-  return deps.payments;
-}
-
 /** Reads a JSON request body; anything unparseable is a 400 in the functions' error shape. */
 export async function readJsonBody(c: Context): Promise<unknown> {
   const text = await c.req.text();
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new HttpError(400, { error: 'bad_json', message: 'The request body must be JSON.' });
+    throw functionError('bad_json');
   }
 }

@@ -1,8 +1,8 @@
 import type { Handler } from 'hono';
-import Stripe from 'stripe';
-import { HttpError } from '../http/errors.ts';
-import { paymentsOf, type FunctionsDeps } from './context.ts';
-import { fulfilCheckout } from './fulfil.ts';
+import { fulfilCheckout } from '../orders/index.ts';
+import type { FunctionsDeps } from './context.ts';
+import { functionError } from './errors.ts';
+import type { WithEvent, WithPayments } from './guards.ts';
 
 /** The events that mean "this session may now be paid": both go through the same fulfilment. */
 export const FULFIL_EVENTS: ReadonlySet<string> = new Set([
@@ -11,36 +11,17 @@ export const FULFIL_EVENTS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * POST /functions/v1/stripe-webhook: verifies Stripe-Signature on the raw body with the SDK, then
- * fulfils paid sessions. 2xx for handled and ignored events; 400 for a bad signature; 5xx when
- * fulfilment failed, so the provider delivers again.
+ * POST /functions/v1/stripe-webhook (behind verifyStripeSignature): fulfils paid sessions. 2xx for
+ * handled and ignored events; 5xx when fulfilment failed, so the provider delivers again.
  */
-export function stripeWebhookHandler(deps: FunctionsDeps): Handler {
+export function stripeWebhookHandler(deps: FunctionsDeps): Handler<WithPayments & WithEvent> {
   return async function stripeWebhook(c) {
-    const payments = paymentsOf(deps);
-    const raw = await c.req.text();
-    let event: Stripe.Event;
-    try {
-      event = payments.stripe.webhooks.constructEvent(
-        raw,
-        c.req.header('stripe-signature') ?? '',
-        payments.webhookSecret,
-      );
-    } catch (err) {
-      if (err instanceof Stripe.errors.StripeSignatureVerificationError) {
-        throw new HttpError(400, { error: 'invalid_signature', message: err.message });
-      }
-      throw err;
-    }
+    const payments = c.get('payments');
+    const event = c.get('event');
     if (!FULFIL_EVENTS.has(event.type)) return c.json({ received: true, ignored: event.type });
 
     const session = event.data.object as { id?: unknown };
-    if (typeof session.id !== 'string') {
-      throw new HttpError(400, {
-        error: 'invalid_event',
-        message: 'The event carries no session id.',
-      });
-    }
+    if (typeof session.id !== 'string') throw functionError('invalid_event');
     const outcome = await fulfilCheckout({
       db: deps.db,
       stripe: payments.stripe,

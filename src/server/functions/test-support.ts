@@ -19,8 +19,7 @@ import { createLogger } from '../http/logger.ts';
 import type { DatabaseTarget } from '../../../tests/helpers/databases.ts';
 import { openPostgres } from '../db/postgres.ts';
 import type { Database } from '../db/types.ts';
-import { paymentsFor, sandboxStripeClient } from './payments.ts';
-import { loadSandboxKeys } from './sandbox-keys.ts';
+import { loadSandboxKeys, paymentsFor, sandboxStripeClient } from '../payments/index.ts';
 
 export const ORIGIN = 'http://shop.test';
 

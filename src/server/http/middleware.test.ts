@@ -33,7 +33,17 @@ const backend = {
     verifyAccessToken: unreachable,
     trustsSigningKey: unreachable,
     identify: unreachable,
-    routes: new Hono(),
+    handlers: {
+      jwks: unreachable,
+      signup: unreachable,
+      token: unreachable,
+      getUser: unreachable,
+      updateUser: unreachable,
+      logout: unreachable,
+      notFound: unreachable,
+    },
+    // Keys synced at 0 on a clock stopped there: the auth guards never reach the database.
+    context: { anonKey: 'anon-key', now: () => new Date(0), tokens: { keys: { syncedAt: 0 } } },
   },
 } as unknown as Pick<AppDeps, 'db' | 'auth'>;
 

@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
-import { SchemaCatalog } from './catalog.ts';
+import { SchemaCache } from './schema-cache.ts';
 import { restContext, type RestDeps } from './identity.ts';
 import { createRpcHandler } from './rpc.ts';
 import { createTableHandlers } from './table.ts';
 
 export type { RestDeps } from './identity.ts';
-export { SchemaCatalog } from './catalog.ts';
+export { SchemaCache } from './schema-cache.ts';
 
 /** The PostgREST-compatible data API's handlers; app.ts maps them to /rest/v1 routes. */
 export interface RestApi {
@@ -15,16 +15,16 @@ export interface RestApi {
   remove: (c: Context) => Promise<Response>;
   callFunction: (c: Context) => Promise<Response>;
   /** The schema cache; `refresh()` after changing the public schema at run time. */
-  catalog: SchemaCatalog;
+  schemaCache: SchemaCache;
 }
 
 /** Builds the data API over the shop's database, its anon key and access-token verifier. */
 export function createRestApi(deps: RestDeps): RestApi {
   const context = restContext(deps);
-  const catalog = new SchemaCatalog(deps.db);
+  const schemaCache = new SchemaCache(deps.db);
   return {
-    ...createTableHandlers(context, catalog),
-    callFunction: createRpcHandler(context, catalog),
-    catalog,
+    ...createTableHandlers(context, schemaCache),
+    callFunction: createRpcHandler(context, schemaCache),
+    schemaCache,
   };
 }

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { FunctionInfo, SchemaCatalog } from './catalog.ts';
+import type { FunctionInfo, SchemaCache } from './schema-cache.ts';
 import { parseError, restError } from './errors.ts';
 import { identify, runAs, type RestContext } from './identity.ts';
 import { checkProfile, parseJsonPayload } from './request-options.ts';
@@ -29,7 +29,7 @@ function notFound(name: string, keys: string[]): Error {
 
 /**
  * The SQL that calls `fn` with the given arguments by name. The arguments travel as ONE bound json
- * parameter that json_to_record converts to the declared types (from the catalog), so a value of
+ * parameter that json_to_record converts to the declared types (from the schema cache), so a value of
  * the wrong type fails in Postgres (22P02 -> 400) and nothing from the request is spliced.
  */
 function buildCall(
@@ -59,7 +59,7 @@ function argsFromQuery(c: Context): Record<string, unknown> {
 }
 
 /** The handler of /rest/v1/rpc/<name>: calls a public function with named arguments. */
-export function createRpcHandler(deps: RestContext, catalog: SchemaCatalog) {
+export function createRpcHandler(deps: RestContext, schemaCache: SchemaCache) {
   return async function callFunction(c: Context): Promise<Response> {
     checkProfile(c);
     const name = c.req.param('fn') ?? '';
@@ -85,7 +85,7 @@ export function createRpcHandler(deps: RestContext, catalog: SchemaCatalog) {
       }
     }
     const keys = Object.keys(args);
-    const fn = pickOverload((await catalog.functions(name)) ?? [], keys);
+    const fn = pickOverload((await schemaCache.functions(name)) ?? [], keys);
     if (!fn) throw notFound(name, keys);
     if (isGet && fn.volatile) {
       throw restError(

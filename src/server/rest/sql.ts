@@ -1,8 +1,8 @@
 import { restError } from './errors.ts';
-import type { TableInfo } from './catalog.ts';
+import type { TableInfo } from './schema-cache.ts';
 import type { Filter, OrderTerm, ReadQuery, Selection } from './query.ts';
 
-/** Quotes an identifier; names reach here only after the catalog has confirmed them. */
+/** Quotes an identifier; names reach here only after the schema cache has confirmed them. */
 export function ident(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }

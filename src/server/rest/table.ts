@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { Queryable } from '../db/types.ts';
-import type { SchemaCatalog, TableInfo } from './catalog.ts';
+import type { SchemaCache, TableInfo } from './schema-cache.ts';
 import { restError } from './errors.ts';
 import { identify, readAs, runAs, type RestContext } from './identity.ts';
 import { parseReadQuery, type ReadQuery } from './query.ts';
@@ -16,8 +16,8 @@ import { buildDelete, buildInsert, buildUpdate } from './write-sql.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-async function findTable(catalog: SchemaCatalog, name: string): Promise<TableInfo> {
-  const table = await catalog.table(name);
+async function findTable(schemaCache: SchemaCache, name: string): Promise<TableInfo> {
+  const table = await schemaCache.table(name);
   if (!table) {
     throw restError(
       404,
@@ -77,7 +77,7 @@ async function runJson(tx: Queryable, sql: { sql: string; params: unknown[] }) {
 }
 
 /** The handlers of /rest/v1/<table>: GET (read), POST (insert), PATCH (update), DELETE. */
-export function createTableHandlers(deps: RestContext, catalog: SchemaCatalog) {
+export function createTableHandlers(deps: RestContext, schemaCache: SchemaCache) {
   /** What POST, PATCH and DELETE check before the body; the order decides which error wins. */
   async function writeRequest(c: Context, action: 'insert' | 'update' | 'delete') {
     checkProfile(c);
@@ -85,7 +85,7 @@ export function createTableHandlers(deps: RestContext, catalog: SchemaCatalog) {
     const single = wantsSingleObject(c);
     const prefs = parsePrefer(c.req.header('prefer'));
     const identity = await identify(c, deps);
-    const table = await findTable(catalog, c.req.param('table') ?? '');
+    const table = await findTable(schemaCache, c.req.param('table') ?? '');
     checkWritable(table, action);
     const returning = prefs.return === 'representation' ? query.select : undefined;
     return { query, single, prefs, identity, table, returning };
@@ -99,7 +99,7 @@ export function createTableHandlers(deps: RestContext, catalog: SchemaCatalog) {
       const prefs = parsePrefer(c.req.header('prefer'));
       const page = pageOf(c, query);
       const identity = await identify(c, deps);
-      const table = await findTable(catalog, c.req.param('table') ?? '');
+      const table = await findTable(schemaCache, c.req.param('table') ?? '');
       const read = buildRead(table, query, page);
       const count = prefs.count ? buildCount(table, query) : undefined;
       const [found, counted] = await readAs(deps, identity, count ? [read, count] : [read]);

@@ -1,5 +1,5 @@
 import { restError } from './errors.ts';
-import type { TableInfo } from './catalog.ts';
+import type { TableInfo } from './schema-cache.ts';
 import type { Filter, Selection } from './query.ts';
 import { ident, jsonArrayOf, Params, selectList, tableRef, whereClause } from './sql.ts';
 

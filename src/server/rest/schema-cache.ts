@@ -123,9 +123,9 @@ export async function loadSchema(db: Queryable): Promise<SchemaSnapshot> {
 /**
  * The schema cache. Loaded on first use; a lookup that misses reloads it (at most once per
  * `minReloadMs`), so objects created by a later migration become reachable without a restart
- * while a flood of requests for unknown names cannot turn into a flood of catalog queries.
+ * while a flood of requests for unknown names cannot turn into a flood of pg_catalog queries.
  */
-export class SchemaCatalog {
+export class SchemaCache {
   private snapshot: Promise<SchemaSnapshot> | undefined;
   private loadedAt = 0;
 
@@ -148,7 +148,7 @@ export class SchemaCatalog {
     return this.snapshot;
   }
 
-  /** Drops the cached snapshot; the next lookup reads the catalog again. */
+  /** Drops the cached snapshot; the next lookup reads pg_catalog again. */
   refresh(): void {
     this.snapshot = undefined;
   }

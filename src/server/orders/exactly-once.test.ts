@@ -3,7 +3,11 @@
 // instances with their own pools. However it arrives, the session's lines are recorded once.
 import type Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
-import { databaseTargets, startCheckoutServer, type CheckoutServer } from './test-support.ts';
+import {
+  databaseTargets,
+  startCheckoutServer,
+  type CheckoutServer,
+} from '../functions/test-support.ts';
 
 const ITEMS = [
   { key: 'keyboards:2', color: 'Green', quantity: 1 },

@@ -3,44 +3,14 @@ import Stripe from 'stripe';
 import { createSandbox } from '../../payments-sandbox/index.ts';
 import type { Queryable } from '../db/types.ts';
 import type { Logger } from '../http/logger.ts';
+import {
+  paymentsFor,
+  sandboxStripeClient,
+  STRIPE_CHECKOUT_ORIGIN,
+  type Payments,
+} from './provider.ts';
 import { loadSandboxKeys } from './sandbox-keys.ts';
 import type { PaymentsSettings } from './settings.ts';
-
-/** The payment provider as the functions see it: real Stripe or the sandbox, the same SDK either way. */
-export interface Payments {
-  provider: 'stripe' | 'sandbox';
-  stripe: Stripe;
-  /** Verifies webhook deliveries (Stripe-Signature). */
-  webhookSecret: string;
-  /** Where the hosted checkout page lives; the shop's CSP lets the page go there. */
-  checkoutOrigin: string;
-  /** Stops the sandbox when this instance runs it; nothing to do for Stripe. */
-  close(): Promise<void>;
-}
-
-/** Stripe's hosted Checkout page. */
-export const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
-
-/** An SDK client for the sandbox at 127.0.0.1:port, through the SDK's own host/port/protocol options. */
-export function sandboxStripeClient(secretKey: string, port: number): Stripe {
-  return new Stripe(secretKey, { host: '127.0.0.1', port, protocol: 'http', telemetry: false });
-}
-
-/** Wraps an SDK client that already points somewhere (tests build their own sandbox). */
-export function paymentsFor(options: {
-  stripe: Stripe;
-  webhookSecret: string;
-  checkoutOrigin: string;
-  provider?: 'stripe' | 'sandbox';
-}): Payments {
-  return {
-    provider: options.provider ?? 'sandbox',
-    stripe: options.stripe,
-    webhookSecret: options.webhookSecret,
-    checkoutOrigin: options.checkoutOrigin,
-    close: async () => undefined,
-  };
-}
 
 /** This server's webhook endpoint as the sandbox reaches it: over loopback when bound to all interfaces. */
 export function localWebhookUrl(host: string, port: number): string {
@@ -126,4 +96,30 @@ async function answersWithOurKey(stripe: Stripe): Promise<boolean> {
       err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing'
     );
   }
+}
+
+/** What startServerPayments reads of the server's configuration (a Config has it all). */
+export interface ServerPaymentsConfig {
+  payments: PaymentsSettings;
+  dataDir: string;
+  host: string;
+  port: number;
+}
+
+/**
+ * Payments as this server runs them (main.ts, the checkout benchmark): Stripe when configured,
+ * otherwise the sandbox, whose webhooks come back to this server's own port over loopback.
+ */
+export function startServerPayments(
+  config: ServerPaymentsConfig,
+  db: Queryable,
+  logger?: Logger,
+): Promise<Payments> {
+  return startPayments({
+    settings: config.payments,
+    db,
+    dataDir: config.dataDir,
+    webhookUrl: localWebhookUrl(config.host, config.port),
+    logger,
+  });
 }

@@ -8,7 +8,6 @@ import {
   productKey,
   type Product,
 } from '../../catalogue/index.ts';
-import { HttpError } from '../http/errors.ts';
 
 /** Stripe accepts at most 100 line items in one Checkout Session. */
 export const MAX_CART_LINES = 100;
@@ -53,9 +52,15 @@ export interface CheckoutLine {
   ignoredPrice?: number;
 }
 
-function invalidCart(message: string): HttpError {
-  return new HttpError(400, { error: 'invalid_cart', message });
+/** A cart the checkout refuses; the message says which rule it breaks (the handler answers 400). */
+export class InvalidCartError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidCartError';
+  }
 }
+
+const invalidCart = (message: string) => new InvalidCartError(message);
 
 function productOf(item: z.infer<typeof itemShape>): Product {
   const key =
@@ -68,8 +73,8 @@ function productOf(item: z.infer<typeof itemShape>): Product {
 
 /**
  * Validates the body of a checkout request (docs/product.md, Checkout) against the catalogue.
- * Throws a 400 HttpError whose message says what is wrong; prices come from the catalogue, never
- * the browser.
+ * Throws a 400 error (InvalidCartError) saying what is wrong; prices come from the catalogue,
+ * never the browser.
  */
 export function parseCheckoutCart(body: unknown): CheckoutLine[] {
   const parsed = bodyShape.safeParse(body);

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseTargets, type TestDatabase } from '../../../tests/helpers/databases.ts';
-import { startPayments, type Payments } from './payments.ts';
+import type { Payments } from './provider.ts';
+import { startPayments } from './start.ts';
 import { loadSandboxKeys } from './sandbox-keys.ts';
 
 const target = databaseTargets()[0]!;

@@ -1,0 +1,59 @@
+import { HttpError } from '../http/errors.ts';
+
+/**
+ * Every error code /functions/v1 answers with, its HTTP status and, where it never varies, its
+ * message. The body is `{error: code, message}` (plus the provider's `type` for stripe_ codes).
+ */
+export const FUNCTION_ERRORS = {
+  bad_json: { status: 400, message: 'The request body must be JSON.' },
+  // The caller's API key or token (the message is auth's: ApiKeyError, AccessTokenError).
+  no_api_key: { status: 401 },
+  invalid_api_key: { status: 401 },
+  bad_jwt: { status: 401 },
+  user_not_found: { status: 401 },
+  session_not_found: { status: 401 },
+  not_signed_in: { status: 401, message: 'Please log in to check out.' },
+  // The cart rule the checkout broke (orders/cart.ts says which).
+  invalid_cart: { status: 400 },
+  invalid_session_id: {
+    status: 400,
+    message: 'session_id must be a Checkout Session id (cs_test_... or cs_live_...).',
+  },
+  // The provider refused: its own message; invalid data is the shopper's, anything else a 502.
+  stripe_invalid_request: { status: 400 },
+  stripe_error: { status: 502 },
+  // A webhook delivery: the SDK's signature message, or an event without a session.
+  invalid_signature: { status: 400 },
+  invalid_event: { status: 400, message: 'The event carries no session id.' },
+  payments_unavailable: { status: 503, message: 'Payments are not available on this server.' },
+} as const satisfies Record<string, { status: number; message?: string }>;
+
+export type FunctionErrorCode = keyof typeof FUNCTION_ERRORS;
+
+/** The codes whose message is fixed in the catalogue. */
+type CodeWithMessage = {
+  [C in FunctionErrorCode]: (typeof FUNCTION_ERRORS)[C] extends { message: string } ? C : never;
+}[FunctionErrorCode];
+
+/**
+ * The error a handler throws: `functionError('not_signed_in')`, or with the message (and extra
+ * fields, e.g. the provider's `type`) for codes whose message depends on the request.
+ */
+export function functionError(code: CodeWithMessage): HttpError;
+export function functionError(
+  code: FunctionErrorCode,
+  message: string,
+  extra?: Record<string, unknown>,
+): HttpError;
+export function functionError(
+  code: FunctionErrorCode,
+  message?: string,
+  extra: Record<string, unknown> = {},
+): HttpError {
+  const entry: { status: number; message?: string } = FUNCTION_ERRORS[code];
+  return new HttpError(entry.status, {
+    error: code,
+    ...extra,
+    message: message ?? entry.message ?? code,
+  });
+}
