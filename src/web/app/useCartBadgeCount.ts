@@ -1,13 +1,13 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
-type CartModule = typeof import('../features/cart/index.ts');
+type CartModule = typeof import('../state/cart-store.ts');
 type Lines = ReturnType<CartModule['cartStore']['getSnapshot']>;
 
 // catalogue/cart.ts owns this key; importing it from there would pull that module, and with it
 // the catalogue data, into the main chunk. A test checks that the two stay equal.
 export const CART_STORAGE_KEY = 'keebshop.cart.v1';
 
-const loadCart = () => import('../features/cart/index.ts');
+const loadCart = () => import('../state/cart-store.ts');
 const noCart = { subscribe: () => () => {}, getSnapshot: (): Lines => [] };
 // Nothing on these pages can put an item in the cart.
 const CART_FREE_PATHS = new Set(['/', '/home']);

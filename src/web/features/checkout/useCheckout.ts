@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useToast } from '../../components/toast/index.ts';
 import { navigate } from '../../lib/hash-location.ts';
 import { useSessionStore } from '../../lib/session-react.tsx';
-import { cartStore } from '../cart/index.ts';
+import { cartStore } from '../../state/cart-store.ts';
 import { goToCheckoutPage } from './redirect.ts';
 import { cartProblem, requestCheckout } from './start-checkout.ts';
 import { CHECKOUT_TEXT as T } from './texts.ts';

@@ -26,5 +26,4 @@ export const reviewsText = {
   /** Console prefixes: these failures are only logged (SPEC 8). */
   logPermission: 'Could not check your orders for review permission:',
   logOwnRating: 'Could not load your earlier rating:',
-  logRatings: 'Could not load the stored ratings; showing the catalogue ratings only:',
 } as const;

@@ -4,9 +4,9 @@
 // ProductReviews.server.test.tsx.
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Backend } from '../../lib/supabase.ts';
-import type { ShopDatabase } from '../../lib/supabase-types.ts';
-import { createRatingsStore } from './ratingsStore.ts';
+import type { Backend } from '../lib/supabase.ts';
+import type { ShopDatabase } from '../lib/supabase-types.ts';
+import { createRatingsStore } from './ratings-store.ts';
 
 afterEach(() => vi.restoreAllMocks());
 

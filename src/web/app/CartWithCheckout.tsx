@@ -1,8 +1,8 @@
-import { CartPage } from '../cart/index.ts';
-import { useCheckout } from './useCheckout.ts';
+import { CartPage } from '../features/cart/index.ts';
+import { useCheckout } from '../features/checkout/index.ts';
 
 /** The Cart page with its Checkout button wired to checkout (the cart's onCheckout slot). */
-export default function CartWithCheckout() {
+export function CartWithCheckout() {
   const { start, busy } = useCheckout();
   return <CartPage onCheckout={start} checkoutBusy={busy} />;
 }

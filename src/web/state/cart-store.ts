@@ -9,7 +9,7 @@ import {
   setQuantity,
   type CartLine,
   type ProductKey,
-} from '../../../catalogue/index.ts';
+} from '../../catalogue/index.ts';
 
 // Imported by the nav badge on the home page: keep this module small and free of UI.
 

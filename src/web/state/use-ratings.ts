@@ -1,8 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { Category, Product } from '../../../catalogue/index.ts';
-import { useSessionStore } from '../../lib/session-react.tsx';
-import { combinedRating, NO_STORED_RATINGS, type StoredRatings } from './rating.ts';
-import { ratingsStore } from './ratingsStore.ts';
+import type { Category, Product } from '../../catalogue/index.ts';
+import { useSessionStore } from '../lib/session-react.tsx';
+import { combinedRating, NO_STORED_RATINGS, type StoredRatings } from './ratings.ts';
+import { ratingsStore } from './ratings-store.ts';
 
 function useStoredRatings(productKey: string): StoredRatings {
   const snapshot = useSyncExternalStore(

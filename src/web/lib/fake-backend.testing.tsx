@@ -1,16 +1,16 @@
-// For the checkout feature's component tests: the app's session store over a backend whose
-// functions client is the real functions-js, answering with what the server's functions answer
+// For component tests of checkout (features/checkout, app/CartWithCheckout): the app's session
+// store over a backend whose functions client is the real functions-js, answering with what the server's functions answer
 // (their contract is tested against the real server in src/server/functions; the whole flow runs in
 // Chromium in tests/e2e/checkout.spec.ts).
 import { FunctionsClient } from '@supabase/functions-js';
 import { render } from '@testing-library/react';
 import { StrictMode, type ReactNode } from 'react';
 import { Router } from 'wouter';
-import { ToastProvider } from '../../components/toast/index.ts';
-import { useHashPath } from '../../lib/hash-location.ts';
-import { SessionProvider } from '../../lib/session-react.tsx';
-import { createSessionStore, type SessionStore } from '../../lib/session.ts';
-import type { Backend } from '../../lib/supabase.ts';
+import { ToastProvider } from '../components/toast/index.ts';
+import { useHashPath } from './hash-location.ts';
+import { SessionProvider } from './session-react.tsx';
+import { createSessionStore, type SessionStore } from './session.ts';
+import type { Backend } from './supabase.ts';
 
 export interface FunctionCall {
   name: string;

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CART_STORAGE_KEY } from '../../../catalogue/index.ts';
-import { cartStore, useCartCount } from './index.ts';
+import { CART_STORAGE_KEY } from '../../catalogue/index.ts';
+import { cartStore, useCartCount } from './cart-store.ts';
 
 function Badge() {
   return <p>count {useCartCount()}</p>;

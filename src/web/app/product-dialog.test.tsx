@@ -1,11 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { findProductByName } from '../../../catalogue/index.ts';
-import { installDialogPolyfill } from '../../components/dialog-polyfill.testing.ts';
-import { ToastProvider } from '../../components/toast/index.ts';
-import { cartStore, useCartCount } from '../cart/index.ts';
-import { KeyboardsPage } from './index.ts';
+import { findProductByName } from '../../catalogue/index.ts';
+import { installDialogPolyfill } from '../components/dialog-polyfill.testing.ts';
+import { ToastProvider } from '../components/toast/index.ts';
+import { cartStore, useCartCount } from '../state/cart-store.ts';
+import { KeyboardsPage } from './catalogue-pages.tsx';
 
 beforeAll(installDialogPolyfill);
 beforeEach(() => cartStore.reload());

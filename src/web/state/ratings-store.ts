@@ -1,10 +1,12 @@
 // The stored ratings every card and dialog reads: one small external store per page, so a rating
-// saved in the dialog shows on its card at once. Filled per catalogue by the list pages.
-import type { Category } from '../../../catalogue/index.ts';
-import type { Backend } from '../../lib/supabase.ts';
-import { fetchCategoryRatings } from './api.ts';
-import { NO_STORED_RATINGS, type StoredRatings } from './rating.ts';
-import { reviewsText } from './texts.ts';
+// saved in the dialog (the reviews feature) shows on its card (the browse feature) at once. Filled
+// per catalogue by the list pages.
+import type { Category } from '../../catalogue/index.ts';
+import type { Backend } from '../lib/supabase.ts';
+import { fetchCategoryRatings, NO_STORED_RATINGS, type StoredRatings } from './ratings.ts';
+
+/** Console prefix: a failed load is only logged (SPEC 8), the cards keep the seed ratings. */
+const LOG_RATINGS = 'Could not load the stored ratings; showing the catalogue ratings only:';
 
 export type RatingsSnapshot = ReadonlyMap<string, StoredRatings>;
 
@@ -62,7 +64,7 @@ export function createRatingsStore(): RatingsStore {
           for (const [key, ratings] of fetched) if (!newer(key)) next.set(key, ratings);
           publish(next);
         } catch (error) {
-          console.warn(reviewsText.logRatings, error);
+          console.warn(LOG_RATINGS, error);
         } finally {
           loading.delete(category);
         }

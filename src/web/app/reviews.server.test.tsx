@@ -4,11 +4,12 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { findProductByName, formatRating, type Product } from '../../../catalogue/index.ts';
-import type { SessionStore } from '../../lib/session.ts';
-import { signIn, startTestShop, type TestShop } from '../../lib/test-shop.testing.tsx';
-import { KeyboardsPage } from '../browse/index.ts';
-import { ProductReviews, ratingsStore } from './index.ts';
+import { findProductByName, formatRating, type Product } from '../../catalogue/index.ts';
+import type { SessionStore } from '../lib/session.ts';
+import { signIn, startTestShop, type TestShop } from '../lib/test-shop.testing.tsx';
+import { ProductReviews } from '../features/reviews/index.ts';
+import { ratingsStore } from '../state/ratings-store.ts';
+import { KeyboardsPage } from './catalogue-pages.tsx';
 
 // Real requests to a real server on two shared cores: allow for a busy machine.
 configure({ asyncUtilTimeout: 10_000 });
