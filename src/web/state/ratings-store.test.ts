@@ -1,7 +1,7 @@
 // The ratings store's own rules. The answers come from a fetch stub behind the real postgrest-js
 // client: what is under test is the ordering (a list load racing a saved rating), which the real
 // server cannot be asked to produce on cue. The server round trip is covered in
-// ProductReviews.server.test.tsx.
+// src/web/app/reviews.server.test.tsx.
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Backend } from '../lib/supabase.ts';
