@@ -19,7 +19,7 @@ export interface AppRoute {
  */
 export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return lazy(() =>
-    Promise.all([load(), import('./wouter-scope.tsx')]).then(([module, { WouterScope }]) => {
+    Promise.all([load(), import('./WouterScope.tsx')]).then(([module, { WouterScope }]) => {
       const Page = pick(module);
       return {
         default: () => (

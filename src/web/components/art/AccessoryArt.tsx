@@ -2,8 +2,8 @@ import type { AccessoryArtKind } from '../../../catalogue/index.ts';
 import { accessoryColors, type Drawing } from './accessory-kit.tsx';
 import * as desk from './accessory-desk.tsx';
 import * as tools from './accessory-tools.tsx';
-import { Logo } from './logo.tsx';
-import { Svg, type ArtProps } from './svg.tsx';
+import { Logo } from './Logo.tsx';
+import { Svg, type ArtProps } from './Svg.tsx';
 
 const DRAWINGS: Record<AccessoryArtKind, Drawing> = {
   'cleaner-kit': tools.cleanerKit,

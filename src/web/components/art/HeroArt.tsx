@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Svg, type ArtProps } from './svg.tsx';
+import { Svg, type ArtProps } from './Svg.tsx';
 
 const U = 34; // one key unit in the drawing
 const ROWS = 5;

@@ -1,7 +1,7 @@
 import type { KeyboardLayout } from '../../../catalogue/index.ts';
 import { boardLayout, splitHalf, type Block, type Key } from './keyboard-layouts.ts';
 import { colorHex, edge, lightness, shade } from './palette.ts';
-import { Svg, type ArtProps } from './svg.tsx';
+import { Svg, type ArtProps } from './Svg.tsx';
 
 interface KeyboardArtProps extends ArtProps {
   layout: KeyboardLayout;

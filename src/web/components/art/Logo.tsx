@@ -1,4 +1,4 @@
-import { Svg, type ArtProps } from './svg.tsx';
+import { Svg, type ArtProps } from './Svg.tsx';
 
 interface LogoProps extends ArtProps {
   /** Adds the word "Keebshop" beside the mark. */

@@ -1,9 +1,9 @@
 import type { Product } from '../../../catalogue/index.ts';
-import { AccessoryArt, hasAccessoryDrawing } from './accessory.tsx';
-import { KeyboardArt } from './keyboard.tsx';
-import { Logo } from './logo.tsx';
-import type { ArtProps } from './svg.tsx';
-import { SwitchArt } from './switch.tsx';
+import { AccessoryArt, hasAccessoryDrawing } from './AccessoryArt.tsx';
+import { KeyboardArt } from './KeyboardArt.tsx';
+import { Logo } from './Logo.tsx';
+import type { ArtProps } from './Svg.tsx';
+import { SwitchArt } from './SwitchArt.tsx';
 
 interface ProductArtProps extends ArtProps {
   product: Product;

@@ -1,5 +1,5 @@
 import { colorHex, edge, shade } from './palette.ts';
-import { Svg, type ArtProps } from './svg.tsx';
+import { Svg, type ArtProps } from './Svg.tsx';
 
 interface SwitchArtProps extends ArtProps {
   /** A catalogue colour name: the switch's housing and stem. */

@@ -14,7 +14,7 @@ import { useCatalogueRatings } from '../../state/use-ratings.ts';
 import { ProductCard } from './ProductCard.tsx';
 import { ProductDialog } from './ProductDialog.tsx';
 import { browseText, pageText, sortLabels } from './texts.ts';
-import { useListQuery } from './useListQuery.ts';
+import { useListQuery } from './use-list-query.ts';
 import '../../components/controls.css';
 import './browse.css';
 
