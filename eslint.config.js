@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import boundaries from 'eslint-plugin-boundaries';
+import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 
 // The module map of src (docs/decisions/0013-module-map.md): which part may import which.
@@ -89,6 +90,66 @@ const ioAndReact = [
   'pino',
 ];
 
+// Web file names (ADR 0013): a file that exists for one component is named after it, PascalCase
+// (CartPage.tsx exports CartPage); every other file is kebab-case (cart-store.ts, use-toast.ts,
+// hash-link.tsx with its two components). check-file keeps the cases; this rule ties them to the
+// exports, which a file-name pattern cannot see.
+const PASCAL = /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*$/;
+
+/** The names of the values a module exports (types left out), `default` for an anonymous one. */
+function exportedValues(program) {
+  const names = [];
+  for (const node of program.body) {
+    if (node.type === 'ExportDefaultDeclaration') {
+      const declaration = node.declaration;
+      names.push(
+        declaration.type === 'Identifier' ? declaration.name : (declaration.id?.name ?? 'default'),
+      );
+    } else if (node.type === 'ExportNamedDeclaration' && node.exportKind !== 'type') {
+      const declaration = node.declaration;
+      if (declaration?.type === 'VariableDeclaration') {
+        for (const { id } of declaration.declarations) {
+          if (id.type === 'Identifier') names.push(id.name);
+        }
+      } else if (declaration?.id && /^(Function|Class)Declaration$/.test(declaration.type)) {
+        names.push(declaration.id.name);
+      }
+      for (const spec of node.specifiers) {
+        if (spec.exportKind !== 'type') names.push(spec.exported.name);
+      }
+    }
+  }
+  return names;
+}
+
+const componentFileName = {
+  meta: {
+    type: 'suggestion',
+    messages: {
+      namesake: '{{file}} is PascalCase, so it must export the component {{file}}.',
+      oneComponent: '{{file}} exports only the component {{component}}: name it {{component}}.tsx.',
+    },
+    schema: [],
+  },
+  create(context) {
+    return {
+      Program(program) {
+        const file = context.filename.split(/[\\/]/).pop().split('.')[0];
+        const values = exportedValues(program);
+        const components = values.filter((name) => PASCAL.test(name));
+        if (PASCAL.test(file)) {
+          if (!values.includes(file)) {
+            context.report({ node: program, messageId: 'namesake', data: { file } });
+          }
+        } else if (values.length === 1 && components.length === 1) {
+          const [component] = components;
+          context.report({ node: program, messageId: 'oneComponent', data: { file, component } });
+        }
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -156,10 +217,25 @@ export default tseslint.config(
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, 'check-file': checkFile },
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
+      // The part before the first dot: ListPage.test.tsx is checked as ListPage.
+      'check-file/filename-naming-convention': [
+        'error',
+        {
+          'src/web/**/*.ts': 'KEBAB_CASE',
+          'src/web/**/*.tsx': `@(${'+([A-Z])*([a-zA-Z0-9])'}|${'+([a-z])*([a-z0-9])*(-+([a-z0-9]))'})`,
+        },
+        { ignoreMiddleExtensions: true },
+      ],
     },
+  },
+  {
+    files: ['src/web/**/*.tsx'],
+    ignores: testFiles,
+    plugins: { keebshop: { rules: { 'component-file-name': componentFileName } } },
+    rules: { 'keebshop/component-file-name': 'error' },
   },
 );

@@ -10,16 +10,27 @@ const fixtureRoot = fileURLToPath(new URL('./module-map/', import.meta.url));
 const configFile = fileURLToPath(new URL('../../eslint.config.js', import.meta.url));
 const eslint = new ESLint({ cwd: fixtureRoot, overrideConfigFile: configFile });
 
-/** The rules a file at `filePath` breaks when it imports `source` (and uses it). */
-async function brokenRules(filePath: string, source: string): Promise<string[]> {
-  const code = `import * as dependency from '${source}';\nexport const used = dependency;\n`;
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
-}
-
 const MODULE_MAP = 'boundaries/element-types';
 const FEATURE_ENTRY = 'boundaries/entry-point';
 const PURE = 'no-restricted-imports';
+
+/** The rules a file at `filePath` with this code breaks; a file that does not parse is "fatal". */
+async function brokenRulesOf(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((message) =>
+    message.fatal ? 'fatal' : (message.ruleId ?? 'unknown'),
+  );
+}
+
+/** The import rules a file at `filePath` breaks when it imports `source` (and uses it). */
+async function brokenRules(filePath: string, source: string): Promise<string[]> {
+  const code = `import * as dependency from '${source}';\nexport const used = dependency;\n`;
+  const broken = await brokenRulesOf(filePath, code);
+  // The stand-in's own name (App.tsx exporting `used`) is the naming test's business.
+  return broken.filter(
+    (rule) => rule.startsWith('boundaries/') || rule === PURE || rule === 'fatal',
+  );
+}
 
 type Case = [file: string, imports: string];
 
@@ -160,4 +171,30 @@ describe('nothing under src imports tests/', () => {
 
 describe('src imports no project file outside the map', () => {
   bites(MODULE_MAP, [['src/server/app.ts', '../../bench/run.ts']], []);
+});
+
+describe('web files: a component file is PascalCase, any other kebab-case', () => {
+  const CASE = 'check-file/filename-naming-convention';
+  const COMPONENT = 'keebshop/component-file-name';
+  const store = 'export const cartStore = { lines: [] };\n';
+  const page = 'export function CartPage() {\n  return <h1>Cart</h1>;\n}\n';
+  const links =
+    'export function Link() {\n  return <a href="#/home">Home</a>;\n}\nexport const Redirect = Link;\n';
+  const cases: [rule: string | null, file: string, code: string][] = [
+    [CASE, 'src/web/state/cartStore.ts', store],
+    [CASE, 'src/web/state/CartStore.ts', store],
+    [CASE, 'src/web/features/cart/cartPage.tsx', links],
+    [CASE, 'src/web/features/cart/cartPage.test.tsx', page],
+    [COMPONENT, 'src/web/features/cart/cart-page.tsx', page],
+    [COMPONENT, 'src/web/features/cart/ShoppingCart.tsx', page],
+    [COMPONENT, 'src/web/lib/HashLink.tsx', links],
+    [null, 'src/web/state/cart-store.ts', store],
+    [null, 'src/web/features/cart/CartPage.tsx', page],
+    [null, 'src/web/features/cart/CartPage.test.tsx', page],
+    [null, 'src/web/features/cart/cart-page.testing.tsx', page],
+    [null, 'src/web/lib/hash-link.tsx', links],
+  ];
+  it.each(cases)('%s: %s', async (rule, file, code) => {
+    expect(await brokenRulesOf(file, code)).toEqual(rule ? [rule] : []);
+  });
 });
