@@ -27,7 +27,7 @@ export default defineConfig({
             // wouter (with its dependencies) and the router scope around lazy pages: one request.
             {
               name: 'wouter-scope',
-              test: /node_modules[\\/]wouter[\\/]|[\\/]app[\\/]wouter-scope\.tsx$/,
+              test: /node_modules[\\/]wouter[\\/]|[\\/]app[\\/]WouterScope\.tsx$/,
             },
           ],
         },

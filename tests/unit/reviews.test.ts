@@ -4,13 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findProductByName, type Product } from '../../src/catalogue/index.ts';
-import {
-  fetchCategoryRatings,
-  fetchOwnRating,
-  hasOrderFor,
-  rateProduct,
-} from '../../src/web/features/reviews/api.ts';
+import { fetchOwnRating, hasOrderFor, rateProduct } from '../../src/web/features/reviews/api.ts';
 import type { ShopDatabase } from '../../src/web/lib/supabase-types.ts';
+import { fetchCategoryRatings } from '../../src/web/state/ratings.ts';
 import { databaseTargets, type TestDatabase } from '../helpers/databases.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 

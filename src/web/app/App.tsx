@@ -7,7 +7,7 @@ import { findRoute, isRootPath } from './routes.tsx';
 import { SiteFooter } from './SiteFooter.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
 import { shellText } from './texts.ts';
-import { useRouteChange } from './useRouteChange.ts';
+import { useRouteChange } from './use-route-change.ts';
 import './theme.css';
 import './layout.css';
 

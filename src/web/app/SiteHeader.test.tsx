@@ -2,9 +2,9 @@ import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CART_STORAGE_KEY } from '../../catalogue/cart.ts';
 import { keyboards, productKey } from '../../catalogue/index.ts';
-import { cartStore } from '../features/cart/index.ts';
+import { cartStore } from '../state/cart-store.ts';
 import { App } from './App.tsx';
-import { CART_STORAGE_KEY as BADGE_STORAGE_KEY } from './useCartBadgeCount.ts';
+import { CART_STORAGE_KEY as BADGE_STORAGE_KEY } from './use-cart-badge-count.ts';
 
 const [first, second] = keyboards;
 const firstKey = productKey('keyboards', first!.id);

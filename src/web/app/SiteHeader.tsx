@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Logo } from '../components/art/logo.tsx';
+import { Logo } from '../components/art/Logo.tsx';
 import { AccountSlot } from '../features/account-menu/index.ts';
 import { useHashPath } from '../lib/hash-location.ts';
 import { Link } from '../lib/hash-link.tsx';
 import { shellText } from './texts.ts';
-import { useCartBadgeCount } from './useCartBadgeCount.ts';
+import { useCartBadgeCount } from './use-cart-badge-count.ts';
 
 const { nav } = shellText;
 

@@ -19,7 +19,7 @@ export interface AppRoute {
  */
 export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return lazy(() =>
-    Promise.all([load(), import('./wouter-scope.tsx')]).then(([module, { WouterScope }]) => {
+    Promise.all([load(), import('./WouterScope.tsx')]).then(([module, { WouterScope }]) => {
       const Page = pick(module);
       return {
         default: () => (
@@ -31,20 +31,27 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
     }),
   );
 }
-const browse = () => import('../features/browse/index.ts');
+const catalogue = () => import('./catalogue-pages.tsx');
 const auth = () => import('../features/auth/index.ts');
 const checkout = () => import('../features/checkout/index.ts');
 
 export const routes: readonly AppRoute[] = [
   { path: '/home', title: 'Home', Page: HomePage },
-  { path: '/keyboard', title: 'Keyboards', Page: lazyPage(browse, (m) => m.KeyboardsPage) },
-  { path: '/switches', title: 'Switches', Page: lazyPage(browse, (m) => m.SwitchesPage) },
-  { path: '/accessories', title: 'Accessories', Page: lazyPage(browse, (m) => m.AccessoriesPage) },
+  { path: '/keyboard', title: 'Keyboards', Page: lazyPage(catalogue, (m) => m.KeyboardsPage) },
+  { path: '/switches', title: 'Switches', Page: lazyPage(catalogue, (m) => m.SwitchesPage) },
+  {
+    path: '/accessories',
+    title: 'Accessories',
+    Page: lazyPage(catalogue, (m) => m.AccessoriesPage),
+  },
   {
     path: '/cart',
     title: 'Your Cart',
     // The cart page with its Checkout button wired by the checkout feature.
-    Page: lazyPage(checkout, (m) => m.CartWithCheckout),
+    Page: lazyPage(
+      () => import('./CartWithCheckout.tsx'),
+      (m) => m.CartWithCheckout,
+    ),
   },
   { path: '/login', title: 'Login', Page: lazyPage(auth, (m) => m.LoginPage), hideFooter: true },
   {

@@ -4,7 +4,7 @@ import { navigate, type NavigateOptions } from './hash-location.ts';
 // Links and the redirect of the first-load chunk. They behave like wouter's <Link> and <Redirect>
 // under <Router hook={useHashPath}>, without a router context: wouter's Router, Link and default
 // browser-location hook cost home ~1.5 KB gzipped. Lazy pages may still use wouter's Link; the
-// app wraps them in that router (app/wouter-scope.tsx).
+// app wraps them in that router (app/WouterScope.tsx).
 
 export interface LinkProps extends AnchorHTMLAttributes<HTMLAnchorElement>, NavigateOptions {
   /** A hash route such as `/keyboard`; rendered as `#/keyboard`. */

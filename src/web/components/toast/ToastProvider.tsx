@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { ToastItem, type Toast } from './ToastItem.tsx';
 import { ToastContext, type ToastApi } from './context.ts';
 
-// toast.css is imported by useToast.ts, not here: see there.
+// toast.css is imported by use-toast.ts, not here: see there.
 
 // More than this many at once is noise: the oldest make room.
 const MAX_VISIBLE = 3;

@@ -1,4 +1,4 @@
 export { ToastProvider } from './ToastProvider.tsx';
-export { useToast } from './useToast.ts';
+export { useToast } from './use-toast.ts';
 export type { ToastApi, ToastOptions } from './context.ts';
 export type { ToastTone } from './ToastItem.tsx';

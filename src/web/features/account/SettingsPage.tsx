@@ -1,6 +1,6 @@
 import { useSession } from '../../lib/session-react.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
-import { EmailForm, PasswordForm } from './CredentialForms.tsx';
+import { EmailForm, PasswordForm } from './credential-forms.tsx';
 import { SETTINGS_TEXT as T } from './texts.ts';
 import '../../components/controls.css';
 import './settings.css';

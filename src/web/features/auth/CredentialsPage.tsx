@@ -1,7 +1,7 @@
 // The Login and Sign Up screens are one card with an email/password form; they differ only in
 // their texts, a confirm field, the auth call and where a success leads.
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Logo } from '../../components/art/logo.tsx';
+import { Logo } from '../../components/art/Logo.tsx';
 import { useSessionStore } from '../../lib/session-react.tsx';
 import type { Backend } from '../../lib/supabase.ts';
 import { messageOf } from './errors.ts';

@@ -3,16 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installDialogPolyfill } from '../../components/dialog-polyfill.testing.ts';
 import { ToastProvider } from '../../components/toast/index.ts';
-import { AccessoriesPage, KeyboardsPage, SwitchesPage } from './index.ts';
+import type { Category } from '../../../catalogue/index.ts';
+import { ListPage } from './index.ts';
 
 beforeAll(installDialogPolyfill);
 
-function renderAt(hash: string, Page = KeyboardsPage) {
+function renderAt(hash: string, category: Category = 'keyboards') {
   window.history.replaceState(null, '', hash);
   const user = userEvent.setup();
   render(
     <ToastProvider>
-      <Page />
+      <ListPage category={category} />
     </ToastProvider>,
   );
   return { user };
@@ -57,7 +58,7 @@ describe('list pages', () => {
   });
 
   it('show switch and accessory prices with 2 decimals, their type and rating', () => {
-    renderAt('#/switches?q=brown', SwitchesPage);
+    renderAt('#/switches?q=brown', 'switches');
     const switchCard = screen.getByRole('listitem');
     for (const text of ['Brown Switch', '$2.50', 'Type: Tactile']) {
       expect(within(switchCard).getByText(text)).toBeTruthy();
@@ -66,7 +67,7 @@ describe('list pages', () => {
   });
 
   it('show accessories with price, type and rating', () => {
-    renderAt('#/accessories?q=keycap', AccessoriesPage);
+    renderAt('#/accessories?q=keycap', 'accessories');
     expect(screen.getByRole('heading', { level: 1, name: 'Accessories' })).toBeTruthy();
     const card = screen.getByRole('listitem');
     for (const text of ['Keycap Puller', '$5.00', 'Type: Cleaning']) {
@@ -138,7 +139,7 @@ describe('list pages', () => {
   });
 
   it('shows an empty state whose button clears search and filters', async () => {
-    const { user } = renderAt('#/switches?q=blue&type=Linear&sort=price-desc', SwitchesPage);
+    const { user } = renderAt('#/switches?q=blue&type=Linear&sort=price-desc', 'switches');
     expect(screen.queryByRole('list', { name: 'Products' })).toBeNull();
     expect(screen.getByText('No products match your search.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Clear search and filters' }));
@@ -150,7 +151,7 @@ describe('list pages', () => {
   });
 
   it('restores search, sort and filters from the URL, and follows it when it changes', async () => {
-    renderAt('#/switches?q=switch&sort=price-desc&type=Linear', SwitchesPage);
+    renderAt('#/switches?q=switch&sort=price-desc&type=Linear', 'switches');
     expect((searchBox() as HTMLInputElement).value).toBe('switch');
     expect((screen.getByRole('combobox', { name: 'Sort' }) as HTMLSelectElement).value).toBe(
       'price-desc',

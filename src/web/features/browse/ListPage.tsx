@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   facetFor,
   filterProducts,
@@ -10,11 +10,11 @@ import {
   type Product,
   type SortOrder,
 } from '../../../catalogue/index.ts';
-import { useCatalogueRatings } from '../reviews/index.ts';
+import { useCatalogueRatings } from '../../state/use-ratings.ts';
 import { ProductCard } from './ProductCard.tsx';
 import { ProductDialog } from './ProductDialog.tsx';
 import { browseText, pageText, sortLabels } from './texts.ts';
-import { useListQuery } from './useListQuery.ts';
+import { useListQuery } from './use-list-query.ts';
 import '../../components/controls.css';
 import './browse.css';
 
@@ -27,8 +27,14 @@ function SearchIcon() {
   );
 }
 
+export interface ListPageProps {
+  category: Category;
+  /** The product dialog's reviews section (a slot web/app fills from the reviews feature). */
+  renderReviews?: (product: Product) => ReactNode;
+}
+
 /** One catalogue's list page: search, sort and filter (all in the URL), cards, and the dialog. */
-export function ListPage({ category }: { category: Category }) {
+export function ListPage({ category, renderReviews }: ListPageProps) {
   const { title, intro } = pageText[category];
   const facet = useMemo(() => facetFor(category), [category]);
   const { query, setSearch, setSort, toggle, clearSearchAndFilters } = useListQuery(facet);
@@ -132,7 +138,14 @@ export function ListPage({ category }: { category: Category }) {
         </div>
       )}
 
-      {open && <ProductDialog key={open.key} product={open} onClose={() => setOpen(null)} />}
+      {open && (
+        <ProductDialog
+          key={open.key}
+          product={open}
+          onClose={() => setOpen(null)}
+          reviews={renderReviews?.(open)}
+        />
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { formatRating, type Product } from '../../../catalogue/index.ts';
 import { ProductArt } from '../../components/art/index.ts';
-import { useProductRating } from '../reviews/index.ts';
+import { useProductRating } from '../../state/use-ratings.ts';
 import { FactList, listPrice, productFacts } from './format.tsx';
 import { browseText } from './texts.ts';
 

@@ -1,20 +1,21 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { type Product } from '../../../catalogue/index.ts';
 import { ProductArt } from '../../components/art/index.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useToast } from '../../components/toast/index.ts';
-import { cartStore } from '../cart/index.ts';
-import { ProductReviews } from '../reviews/index.ts';
+import { cartStore } from '../../state/cart-store.ts';
 import { FactList, listPrice, productFacts } from './format.tsx';
 import { dialogText } from './texts.ts';
 
 export interface ProductDialogProps {
   product: Product;
   onClose: () => void;
+  /** The reviews section under the details; web/app fills it from the reviews feature. */
+  reviews?: ReactNode;
 }
 
 /** A product's details: mounted to open, unmounted to close (focus then returns to its card). */
-export function ProductDialog({ product, onClose }: ProductDialogProps) {
+export function ProductDialog({ product, onClose, reviews }: ProductDialogProps) {
   const [colour, setColour] = useState(product.selectedColor);
   const toast = useToast();
   const titleId = useId();
@@ -69,7 +70,7 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
           </div>
         </div>
       </div>
-      <ProductReviews product={product} />
+      {reviews}
     </Dialog>
   );
 }

@@ -1,2 +1,2 @@
-// The list pages; the router lazy-loads this module, so it and its CSS stay out of the home chunk.
-export { KeyboardsPage, SwitchesPage, AccessoriesPage } from './pages.tsx';
+// A catalogue's list page with its cards and product dialog; web/app makes the three pages of it.
+export { ListPage, type ListPageProps } from './ListPage.tsx';

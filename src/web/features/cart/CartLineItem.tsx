@@ -5,7 +5,7 @@ import {
   type CartLine,
 } from '../../../catalogue/index.ts';
 import { Logo, ProductArt } from '../../components/art/index.ts';
-import { cartStore } from './cartStore.ts';
+import { cartStore } from '../../state/cart-store.ts';
 import { cartText } from './texts.ts';
 
 export function CartLineItem({ line }: { line: CartLine }) {

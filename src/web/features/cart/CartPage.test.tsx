@@ -5,7 +5,7 @@ import { Router } from 'wouter';
 import { ToastProvider } from '../../components/toast/index.ts';
 import { useHashPath } from '../../lib/hash-location.ts';
 import CartPage from './CartPage.tsx';
-import { cartStore } from './index.ts';
+import { cartStore } from '../../state/cart-store.ts';
 
 beforeEach(() => cartStore.reload());
 

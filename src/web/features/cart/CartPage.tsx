@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { cartSubtotalCents, cartCount, formatPrice } from '../../../catalogue/index.ts';
 import { useToast } from '../../components/toast/index.ts';
-import { useCart } from './cartStore.ts';
+import { useCart } from '../../state/cart-store.ts';
 import { CartLineItem } from './CartLineItem.tsx';
 import { cartText } from './texts.ts';
 import '../../components/controls.css';

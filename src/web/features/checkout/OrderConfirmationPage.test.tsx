@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cartStore } from '../cart/index.ts';
+import { cartStore } from '../../state/cart-store.ts';
 import OrderConfirmationPage from './OrderConfirmationPage.tsx';
 import {
   fakeBackend,
@@ -9,7 +9,7 @@ import {
   storeFor,
   type Answer,
   type FunctionCall,
-} from './test-support.tsx';
+} from '../../lib/fake-backend.testing.tsx';
 
 const SESSION_ID = 'cs_test_a1b2c3';
 const paid = { paymentStatus: 'paid', saved: 0, skipped: 0 };

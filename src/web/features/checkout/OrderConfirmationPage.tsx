@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { useHashQuery, navigate } from '../../lib/hash-location.ts';
 import { useSessionStore } from '../../lib/session-react.tsx';
-import { cartStore } from '../cart/index.ts';
+import { cartStore } from '../../state/cart-store.ts';
 import { createConfirmation } from './confirm-order.ts';
 import { CONFIRMATION_TEXT as T } from './texts.ts';
 import './checkout.css';

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 
-// Both pages are their own chunks: the router already loads this index lazily, and the cart page
-// must not pull in the confirmation page (or the other way round).
-export const CartWithCheckout = lazy(() => import('./CartWithCheckout.tsx'));
+// The router loads this index lazily (web/app puts useCheckout behind the cart page's button). The
+// confirmation page is its own chunk: the cart page must not pull it in.
+export { useCheckout } from './use-checkout.ts';
 export const OrderConfirmationPage = lazy(() => import('./OrderConfirmationPage.tsx'));
 export { CHECKOUT_TEXT, CONFIRMATION_TEXT } from './texts.ts';

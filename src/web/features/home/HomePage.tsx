@@ -1,4 +1,4 @@
-import { HeroArt } from '../../components/art/hero.tsx';
+import { HeroArt } from '../../components/art/HeroArt.tsx';
 import { Link } from '../../lib/hash-link.tsx';
 import { CategoryIcon } from './CategoryIcon.tsx';
 import { HOME_TEXT as T } from './texts.ts';

@@ -3,7 +3,7 @@ import { Logo, ProductArt } from '../../components/art/index.ts';
 import { useSession } from '../../lib/session-react.tsx';
 import { groupOrders, type OrderGroup, type OrderLine } from './group.ts';
 import { ORDERS_TEXT as T } from './texts.ts';
-import { useOrders } from './useOrders.ts';
+import { useOrders } from './use-orders.ts';
 import '../../components/controls.css';
 import './orders.css';
 

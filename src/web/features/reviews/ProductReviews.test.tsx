@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { findProductByName, type Product } from '../../../catalogue/index.ts';
 import { SessionProvider } from '../../lib/session-react.tsx';
 import { createSessionStore } from '../../lib/session.ts';
-import { ProductReviews, ratingsStore } from './index.ts';
+import { ratingsStore } from '../../state/ratings-store.ts';
+import { ProductReviews } from './index.ts';
 
 afterEach(() => ratingsStore.reset());
 

@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { formatRating, type Product } from '../../../catalogue/index.ts';
 import { RatingForm } from './RatingForm.tsx';
 import { reviewsText } from './texts.ts';
-import { useProductRating } from './useRatings.ts';
-import { useReviewPermission } from './useReviewPermission.ts';
+import { useProductRating } from '../../state/use-ratings.ts';
+import { useReviewPermission } from './use-review-permission.ts';
 import './reviews.css';
 
 /**

@@ -3,7 +3,7 @@ import type { Product } from '../../../catalogue/index.ts';
 import { useSessionStore } from '../../lib/session-react.tsx';
 import { rateProduct } from './api.ts';
 import { parseRating } from './rating.ts';
-import { ratingsStore } from './ratingsStore.ts';
+import { ratingsStore } from '../../state/ratings-store.ts';
 import { reviewsText } from './texts.ts';
 
 type Outcome =

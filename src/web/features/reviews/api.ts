@@ -1,28 +1,11 @@
 // The reviews feature's data calls, over the shop's PostgREST client. Each throws the client's
-// error so callers decide whether it is shown or only logged.
-import type { Category, Product } from '../../../catalogue/index.ts';
+// error so callers decide whether it is shown or only logged. Reading a catalogue's stored ratings
+// is shared with the cards: src/web/state/ratings.ts.
+import type { Product } from '../../../catalogue/index.ts';
 import type { Backend } from '../../lib/supabase.ts';
-import type { ProductRatingsRow } from '../../lib/supabase-types.ts';
-import type { StoredRatings } from './rating.ts';
+import { toStoredRatings, type StoredRatings } from '../../state/ratings.ts';
 
 type Db = Backend['db'];
-
-function toStored(row: Pick<ProductRatingsRow, 'rating_count' | 'rating_sum'>): StoredRatings {
-  return { count: Number(row.rating_count), sum: Number(row.rating_sum) };
-}
-
-/** The stored ratings of one catalogue, by product key: one request per list page. */
-export async function fetchCategoryRatings(
-  db: Db,
-  category: Category,
-): Promise<Map<string, StoredRatings>> {
-  const { data, error } = await db
-    .from('product_ratings')
-    .select('product_key,rating_count,rating_sum')
-    .like('product_key', `${category}:*`);
-  if (error) throw error;
-  return new Map(data.map((row) => [row.product_key, toStored(row)]));
-}
 
 /**
  * docs/product.md, Reviews: review permission is on only if the user has an order whose
@@ -63,5 +46,5 @@ export async function rateProduct(
     rating,
   });
   if (error) throw error;
-  return toStored(data);
+  return toStoredRatings(data);
 }

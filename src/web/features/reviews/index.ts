@@ -1,5 +1,3 @@
-// Reviews from verified buyers: the dialog's section, and the combined ratings the cards show.
+// Reviews from verified buyers: the dialog's section (web/app puts it in the product dialog). The
+// combined ratings the cards show are shared state: src/web/state/use-ratings.ts.
 export { ProductReviews } from './ProductReviews.tsx';
-export { useCatalogueRatings, useProductRating } from './useRatings.ts';
-export { ratingsStore } from './ratingsStore.ts';
-export { reviewsText } from './texts.ts';

@@ -25,5 +25,4 @@ export const reviewsText = {
   /** Console prefixes: these failures are only logged (docs/product.md, Only logged). */
   logPermission: 'Could not check your orders for review permission:',
   logOwnRating: 'Could not load your earlier rating:',
-  logRatings: 'Could not load the stored ratings; showing the catalogue ratings only:',
 } as const;

@@ -1,0 +1,62 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+
+type CartModule = typeof import('../state/cart-store.ts');
+type Lines = ReturnType<CartModule['cartStore']['getSnapshot']>;
+
+// catalogue/cart.ts owns this key; importing it from there would pull that module, and with it
+// the catalogue data, into the main chunk. A test checks that the two stay equal.
+export const CART_STORAGE_KEY = 'keebshop.cart.v1';
+
+const loadCart = () => import('../state/cart-store.ts');
+const noCart = { subscribe: () => () => {}, getSnapshot: (): Lines => [] };
+// Nothing on these pages can put an item in the cart.
+const CART_FREE_PATHS = new Set(['/', '/home']);
+
+function hasStoredCart(): boolean {
+  try {
+    return localStorage.getItem(CART_STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The number of items in the cart, for the nav badge. The cart store validates what is stored
+ * against the whole catalogue, too heavy for the home page's budget, so it is loaded only when a
+ * cart is stored, another tab writes one, or the shopper is on a page that can add to it. Until
+ * then the count is 0, which is exactly what an empty storage means.
+ */
+export function useCartBadgeCount(path: string): number {
+  const [cart, setCart] = useState<CartModule | null>(null);
+  const cartFree = CART_FREE_PATHS.has(path);
+
+  useEffect(() => {
+    if (cart) return;
+    let active = true;
+    const load = () => {
+      loadCart()
+        .then((module) => active && setCart(module))
+        // Offline: no badge for now; the next navigation tries again.
+        .catch(() => undefined);
+    };
+    if (!cartFree || hasStoredCart()) {
+      load();
+      return () => {
+        active = false;
+      };
+    }
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === CART_STORAGE_KEY || event.key === null) load();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      active = false;
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [cart, cartFree]);
+
+  const store = cart?.cartStore ?? noCart;
+  return useSyncExternalStore(store.subscribe, () =>
+    store.getSnapshot().reduce((n, line) => n + line.quantity, 0),
+  );
+}

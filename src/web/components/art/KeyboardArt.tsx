@@ -1,0 +1,132 @@
+import type { KeyboardLayout } from '../../../catalogue/index.ts';
+import { boardLayout, splitHalf, type Block, type Key } from './keyboard-layouts.ts';
+import { colorHex, edge, lightness, shade } from './palette.ts';
+import { Svg, type ArtProps } from './Svg.tsx';
+
+interface KeyboardArtProps extends ArtProps {
+  layout: KeyboardLayout;
+  /** A catalogue colour name: the case colour, from which the keycaps are shaded. */
+  color: string;
+}
+
+/** Case and keycap colours derived from the board's colour: two-tone caps and an accent. */
+function keyboardColors(color: string) {
+  const body = colorHex(color);
+  const l = lightness(body);
+  const dark = l < 0.3;
+  const white = l > 0.85;
+  return {
+    body,
+    lip: shade(body, -0.35),
+    outline: edge(body),
+    alpha: dark ? shade(body, 0.1) : white ? '#fbfbfd' : shade(body, 0.72),
+    mod: dark ? shade(body, 0.22) : white ? shade(body, -0.12) : shade(body, -0.12),
+    accent: dark || white ? '#17b8a6' : shade(body, -0.4),
+  };
+}
+
+type Colors = ReturnType<typeof keyboardColors>;
+
+function Keycaps({ block, u, colors }: { block: Block; u: number; colors: Colors }) {
+  const gap = u * 0.08;
+  return block.keys.map((k: Key) => {
+    const fill = colors[k.kind];
+    const w = k.w * u - gap;
+    const h = k.h * u - gap;
+    return (
+      <g key={`${k.x},${k.y}`} transform={`translate(${k.x * u + gap / 2} ${k.y * u + gap / 2})`}>
+        <rect width={w} height={h} rx={u * 0.14} fill={shade(fill, -0.28)} />
+        <rect
+          x={u * 0.1}
+          y={u * 0.05}
+          width={w - u * 0.2}
+          height={h - u * 0.24}
+          rx={u * 0.1}
+          fill={fill}
+        />
+      </g>
+    );
+  });
+}
+
+/** A case (with a darker front lip for depth) holding a block of keys, at key unit u. */
+function Board({ block, u, colors }: { block: Block; u: number; colors: Colors }) {
+  const pad = u * 0.45;
+  const w = block.width * u + pad * 2;
+  const h = block.height * u + pad * 2;
+  return (
+    <g>
+      <rect y={u * 0.35} width={w} height={h} rx={u * 0.5} fill={colors.lip} />
+      <rect
+        width={w}
+        height={h}
+        rx={u * 0.5}
+        fill={colors.body}
+        stroke={colors.outline}
+        strokeWidth="1.5"
+      />
+      <g transform={`translate(${pad} ${pad})`}>
+        <Keycaps block={block} u={u} colors={colors} />
+      </g>
+    </g>
+  );
+}
+
+function SplitBoard({ colors }: { colors: Colors }) {
+  const half = splitHalf();
+  const u = 15;
+  const width = (half.width + 0.9) * u;
+  const height = (half.height + 0.9) * u;
+  const palm = (
+    <rect
+      x={u * 0.6}
+      y={(half.height + 1.3) * u}
+      width={width - u * 1.2}
+      height={u * 1.6}
+      rx={u * 0.8}
+      fill={colors.mod}
+      stroke={colors.outline}
+      strokeWidth="1.5"
+    />
+  );
+  const side = (
+    <>
+      {palm}
+      <Board block={half} u={u} colors={colors} />
+    </>
+  );
+  // Each half turns outwards, so the wrists stay straight; the right half is the left one mirrored.
+  return (
+    <>
+      <g transform={`translate(${160 - 6 - width} 40) rotate(-9 ${width} ${height})`}>{side}</g>
+      <g transform={`translate(${160 + 6 + width} 40) scale(-1 1) rotate(-9 ${width} ${height})`}>
+        {side}
+      </g>
+    </>
+  );
+}
+
+/** A keyboard of the given layout, drawn in the given colour. */
+export function KeyboardArt({ layout, color, title, ...rest }: KeyboardArtProps) {
+  const colors = keyboardColors(color);
+  let drawing;
+  if (layout === 'ergonomic') {
+    drawing = <SplitBoard colors={colors} />;
+  } else {
+    const block = boardLayout(layout);
+    // Fit the board into the 320 x 200 frame with a margin, centred.
+    const u = Math.min(296 / (block.width + 0.9), 170 / (block.height + 1.25));
+    const w = (block.width + 0.9) * u;
+    const h = (block.height + 0.9) * u;
+    drawing = (
+      <g transform={`translate(${(320 - w) / 2} ${(200 - h - u * 0.35) / 2})`}>
+        <Board block={block} u={u} colors={colors} />
+      </g>
+    );
+  }
+  return (
+    <Svg viewBox="0 0 320 200" label={title ?? `${color} keyboard`} {...rest}>
+      {drawing}
+    </Svg>
+  );
+}

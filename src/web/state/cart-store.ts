@@ -1,0 +1,96 @@
+import { useSyncExternalStore } from 'react';
+import {
+  addToCart,
+  CART_STORAGE_KEY,
+  cartCount,
+  parseStoredCart,
+  removeFromCart,
+  serializeCart,
+  setQuantity,
+  type CartLine,
+  type ProductKey,
+} from '../../catalogue/index.ts';
+
+// Imported by the nav badge on the home page: keep this module small and free of UI.
+
+type Listener = () => void;
+
+const EMPTY: readonly CartLine[] = [];
+let lines: readonly CartLine[] | undefined;
+const listeners = new Set<Listener>();
+
+/** Whatever is stored, corrupt or from another version, yields a valid cart or an empty one. */
+function readStored(): readonly CartLine[] {
+  try {
+    const raw = localStorage.getItem(CART_STORAGE_KEY);
+    if (raw === null) return EMPTY;
+    const parsed = parseStoredCart(raw);
+    return parsed.length > 0 ? parsed : EMPTY;
+  } catch {
+    return EMPTY;
+  }
+}
+
+function write(next: readonly CartLine[]) {
+  lines = next;
+  try {
+    if (next.length === 0) localStorage.removeItem(CART_STORAGE_KEY);
+    else localStorage.setItem(CART_STORAGE_KEY, serializeCart(next));
+  } catch {
+    // Storage full or disabled (private mode): the cart still works for this visit.
+  }
+  listeners.forEach((listener) => listener());
+}
+
+// Another tab changed the cart: take its version.
+function onStorage(event: StorageEvent) {
+  if (event.key !== null && event.key !== CART_STORAGE_KEY) return;
+  lines = readStored();
+  listeners.forEach((listener) => listener());
+}
+
+function getSnapshot(): readonly CartLine[] {
+  lines ??= readStored();
+  return lines;
+}
+
+function subscribe(listener: Listener): () => void {
+  if (listeners.size === 0) window.addEventListener('storage', onStorage);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** The shopper's cart, persisted in localStorage and shared between tabs. */
+export const cartStore = {
+  getSnapshot,
+  subscribe,
+  add(key: ProductKey, color: string) {
+    write(addToCart(getSnapshot(), key, color));
+  },
+  remove(key: ProductKey, color: string) {
+    write(removeFromCart(getSnapshot(), key, color));
+  },
+  setQuantity(key: ProductKey, color: string, quantity: number) {
+    write(setQuantity(getSnapshot(), key, color, quantity));
+  },
+  /** Empties the cart, e.g. once an order is saved. */
+  clear() {
+    write(EMPTY);
+  },
+  /** Forgets the in-memory copy so the next read comes from storage (tests, reload). */
+  reload() {
+    lines = undefined;
+    listeners.forEach((listener) => listener());
+  },
+};
+
+export function useCart(): readonly CartLine[] {
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+}
+
+export function useCartCount(): number {
+  return cartCount(useCart());
+}
