@@ -1,18 +1,21 @@
 // Reviews in the database (ADR 0007): who may rate, what a rating may be, what anybody may read.
 // Driven through the real /rest/v1 with the official postgrest-js, plus direct SQL for the checks.
-import { randomUUID } from 'node:crypto';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findProductByName, type Product } from '../../src/catalogue/index.ts';
+import { findProductByName, type Product } from '../../../catalogue/index.ts';
 import {
   fetchCategoryRatings,
   fetchOwnRating,
   hasOrderFor,
   rateProduct,
-} from '../../src/web/features/reviews/api.ts';
-import type { ShopDatabase } from '../../src/web/lib/supabase-types.ts';
-import { databaseTargets, type TestDatabase } from '../helpers/databases.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+} from '../../../web/features/reviews/api.ts';
+import type { ShopDatabase } from '../../../web/lib/supabase-types.ts';
+import {
+  databaseTargets,
+  startTestServer,
+  type TestDatabase,
+  type TestServer,
+} from '../../test-support/index.ts';
 
 type ShopRest = PostgrestClient<ShopDatabase>;
 
@@ -49,19 +52,13 @@ describe.each(databaseTargets())('reviews on $name', (target) => {
 
   /** Signs a new shopper up and in with the official auth client. */
   async function shopper(): Promise<Shopper> {
-    const email = `reviewer-${randomUUID().slice(0, 8)}@keebshop.test`;
-    const password = 'correct horse battery';
-    const auth = server.authClient();
-    const signUp = await auth.signUp({ email, password });
-    if (signUp.error) throw signUp.error;
-    const { data, error } = await auth.signInWithPassword({ email, password });
-    if (error || !data.session) throw error ?? new Error('no session');
-    return { userId: data.user.id, rest: restAs(data.session.access_token) };
+    const signedIn = await server.signUp('reviewer');
+    return { userId: signedIn.id, rest: restAs(signedIn.accessToken) };
   }
 
   beforeAll(async () => {
     db = await target.open();
-    server = await startTestServer(db);
+    server = await startTestServer({ db });
     anon = restAs();
     buyer = await shopper();
     other = await shopper();
