@@ -9,7 +9,6 @@ import type { PostgrestClient } from '@supabase/postgrest-js';
 import type { Hono } from 'hono';
 import type Stripe from 'stripe';
 import type { AuthService } from '../auth/service.ts';
-import { composeApp } from '../compose.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openPostgres } from '../db/postgres.ts';
 import type { Database } from '../db/types.ts';
@@ -25,8 +24,7 @@ import { listen, type Listener } from './listen.ts';
 import { capturedLogger, type LogEntry } from './logs.ts';
 import { ordersOf, type OrderRow } from './orders.ts';
 import type { SandboxKeys } from './payments.ts';
-import { payOnHostedPage, signedWebhook } from './paying.ts';
-import { startTestSandbox, type SandboxOptions, type TestSandbox } from './sandbox.ts';
+import type { SandboxOptions, TestSandbox } from './sandbox.ts';
 import { signUpShopper, type Shopper } from './shopper.ts';
 import { webDirOf, type WebApp } from './web-dir.ts';
 
@@ -117,6 +115,8 @@ export function startTestServer(options?: TestServerOptions): Promise<TestServer
 export async function startTestServer(
   options: TestServerOptions = {},
 ): Promise<TestServer | PayingTestServer> {
+  const { composeApp, payOnHostedPage, signedWebhook, startTestSandbox } =
+    await import('./app-modules.ts');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'keebshop-test-'));
   const loaded = loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, ...options.env });
   const config = options.configure ? options.configure(loaded) : loaded;
