@@ -1,8 +1,9 @@
-// The server's test support, the one entry tests, benchmarks and scripts import: the real app
-// in-process over a fresh database (startTestServer, serverFixture), its shoppers and orders, the
-// real server as a child process (launchServer), and the forked server of the web component tests.
+// The server's test support, the one entry tests import: the real app in-process over a fresh
+// database (startTestServer, serverFixture), its shoppers and orders, the real server as a child
+// process (launchServer), and the forked server of the web component tests. The browser tests,
+// benchmarks and scripts import launch.ts alone: it loads neither vitest (whose expect clashes
+// with Playwright's) nor the server.
 export { fetchUser, legacyScryptHash, signUpAndIn } from './auth.ts';
-export { authClientFor, callFor, functionsClientFor, restClientFor } from './clients.ts';
 export type { ClientTarget } from './clients.ts';
 export { databaseTargets, type DatabaseTarget, type TestDatabase } from './databases.ts';
 export { serverFixture, type ServerFixture } from './fixture.ts';
