@@ -42,7 +42,7 @@ const webBase = ['catalogue', 'contracts'];
  * an import of a project file outside the map (tests/, a script, a benchmark) included.
  */
 function moduleMap({ serverTests = false, webTests = false } = {}) {
-  const serverTestOnly = serverTests ? ['sandbox-test-support'] : [];
+  const serverTestOnly = serverTests ? ['sandbox-test-support', 'server-test-entry'] : [];
   const webTestOnly = webTests ? ['server-test-entry'] : [];
   return [
     'error',

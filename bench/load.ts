@@ -8,16 +8,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runShoppers } from './lib/shop/shoppers.ts';
 import { formatEndpointTable, summarize } from './lib/shop/stats.ts';
-import {
-  freePort,
-  spawnInstance,
-  stopInstance,
-  waitHealthy,
-  type Instance,
-} from './lib/shop/instances.ts';
 import { readOrders, readSandbox, reconcile, waitForWebhooks } from './lib/shop/reconcile.ts';
 import { freshPostgresDatabase } from './lib/postgres.ts';
-import { buildIfStale } from './lib/server.ts';
+import {
+  buildIfStale,
+  freePort,
+  spawnServer,
+  type ServerProcess,
+} from '../src/server/test-support/launch.ts';
 
 const HELP = `npm run load -- [options]
   --shoppers=N     simulated shoppers (default 100)
@@ -53,21 +51,24 @@ async function runTarget(target: 'pglite' | 'postgres') {
   const base = await mkdtemp(path.join(os.tmpdir(), `keebshop-load-${target}-`));
   const database = target === 'postgres' ? await freshPostgresDatabase('load') : undefined;
   const sandboxPort = await freePort();
-  const started: Instance[] = [];
+  const started: ServerProcess[] = [];
+  const logFiles: string[] = [];
   try {
     // One after the other: the first starts the sandbox, the second finds it on its port.
     for (let i = 0; i < instances; i++) {
-      const instance = spawnInstance({
+      const logFile = path.join(base, `instance-${i}.log`);
+      logFiles.push(logFile);
+      const instance = spawnServer({
         dataDir: path.join(base, `instance-${i}`),
         port: await freePort(),
         sandboxPort,
         ...(database ? { databaseUrl: database.url } : {}),
-        logFile: path.join(base, `instance-${i}.log`),
+        output: { logFile },
         // Shoppers come from many addresses through the "balancer" (X-Forwarded-For).
         env: { TRUST_PROXY: 'true' },
       });
       started.push(instance);
-      await waitHealthy(instance);
+      await instance.ready();
     }
     console.log(`${target}: ${instances} instance(s) ready; ${values.shoppers} shoppers shopping`);
     const run = await runShoppers({
@@ -79,7 +80,7 @@ async function runTarget(target: 'pglite' | 'postgres') {
     const first = started[0]!.options.dataDir;
     const webhooksLeft = await waitForWebhooks(first, 30_000);
     const exits = [];
-    for (const instance of [...started].reverse()) exits.push(await stopInstance(instance));
+    for (const instance of [...started].reverse()) exits.push(await instance.stop());
     const { sessions } = await readSandbox(first);
     const rows = await readOrders({
       dataDir: first,
@@ -95,11 +96,11 @@ async function runTarget(target: 'pglite' | 'postgres') {
       errors: run.recorder.errorCount + run.signUps.errorCount,
       webhooksLeft,
       cleanExits: exits.every((code) => code === 0),
-      serverErrorLogs: (await errorLogLines(started.map((s) => s.options.logFile))).slice(0, 20),
+      serverErrorLogs: (await errorLogLines(logFiles)).slice(0, 20),
       reconciliation: reconcile(sessions, rows),
     };
   } finally {
-    await Promise.all(started.map((s) => stopInstance(s, 'SIGKILL')));
+    await Promise.all(started.map((s) => s.stop('SIGKILL')));
     await database?.drop();
     await rm(base, { recursive: true, force: true });
   }

@@ -11,20 +11,19 @@ import { PGlite } from '@electric-sql/pglite';
 import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
 import { parsePage, Recorder, Shopper } from '../bench/lib/shop/client.ts';
 import {
-  freePort,
-  spawnInstance,
-  stopInstance,
-  waitHealthy,
-  type Instance,
-} from '../bench/lib/shop/instances.ts';
-import {
   readOrders,
   readSandbox,
   reconcile,
   waitForWebhooks,
 } from '../bench/lib/shop/reconcile.ts';
 import { randomCart } from '../bench/lib/shop/shoppers.ts';
-import { buildIfStale } from '../bench/lib/server.ts';
+import {
+  buildIfStale,
+  freePort,
+  spawnServer,
+  type ServerProcess,
+  type ServerProcessOptions,
+} from '../src/server/test-support/launch.ts';
 
 const { values } = parseArgs({
   options: {
@@ -50,15 +49,16 @@ async function main(): Promise<number> {
   const deadline = Date.now() + Number(values['timeout-s']) * 1000;
   buildIfStale();
   const base = await mkdtemp(path.join(os.tmpdir(), 'keebshop-crash-'));
-  const options = {
+  const logFile = path.join(base, 'server.log');
+  const options: ServerProcessOptions = {
     dataDir: path.join(base, 'data'),
     port: await freePort(),
     sandboxPort: await freePort(),
-    logFile: path.join(base, 'server.log'),
+    output: { logFile },
     env: { TRUST_PROXY: 'true' },
   };
-  let server: Instance = spawnInstance(options);
-  const readyMs = [await waitHealthy(server)];
+  let server: ServerProcess = spawnServer(options);
+  const readyMs = [await server.ready()];
   const killedWith: (number | string)[] = [];
   let done = false;
   try {
@@ -101,9 +101,9 @@ async function main(): Promise<number> {
       while (!done) {
         await sleep(min + Math.random() * (max - min));
         if (done) break;
-        killedWith.push(await stopInstance(server, 'SIGKILL'));
-        server = spawnInstance(options);
-        readyMs.push(await waitHealthy(server));
+        killedWith.push(await server.stop('SIGKILL'));
+        server = spawnServer(options);
+        readyMs.push(await server.ready());
       }
     })();
 
@@ -136,11 +136,11 @@ async function main(): Promise<number> {
     );
 
     const webhooksLeft = await waitForWebhooks(options.dataDir, 150_000);
-    const cleanExit = await stopInstance(server, 'SIGTERM');
+    const cleanExit = await server.stop('SIGTERM');
     const { sessions } = await readSandbox(options.dataDir);
     const result = reconcile(sessions, await readOrders({ dataDir: options.dataDir }));
     const badIndexes = await checkIndexes(options.dataDir);
-    const log = await readFile(options.logFile, 'utf8');
+    const log = await readFile(logFile, 'utf8');
     const errorLines = log
       .split('\n')
       .filter((l) => /"level":(50|60)|^\w*Error\b|Uncaught/.test(l));
@@ -177,7 +177,7 @@ async function main(): Promise<number> {
     return checks.every(([, ok]) => ok) ? 0 : 1;
   } finally {
     done = true;
-    await stopInstance(server, 'SIGKILL');
+    await server.stop('SIGKILL');
     await rm(base, { recursive: true, force: true });
   }
 }

@@ -12,7 +12,7 @@ import { runMigrations } from '../../src/server/db/migrate.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
 import { startServerPayments } from '../../src/server/payments/index.ts';
 import { payForm } from '../../src/payments-sandbox/test-support.ts';
-import { freePort } from '../lib/server.ts';
+import { freePort } from '../../src/server/test-support/launch.ts';
 import { BENCH_CART, type CheckoutBenchServer } from './checkout-shared.ts';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'keebshop-bench-checkout-'));

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PageScore } from '../benchmarks/lighthouse.ts';
 import { overBudget, type BenchResult, type Metric } from '../types.ts';
-import { root } from './server.ts';
+import { root } from '../../src/server/test-support/launch.ts';
 import { formatValue } from './table.ts';
 
 export interface Machine {

@@ -5,7 +5,9 @@ import {
   paymentsEnvShape,
   paymentsSettingsFrom,
   type PaymentsSettings,
-} from './payments/index.ts';
+  // The settings file itself, not the payments entry: loading the config (as the web component
+  // tests' server does under jsdom) must not load the payments sandbox and its page.
+} from './payments/settings.ts';
 
 /** Every environment variable the server reads, validated once at boot. */
 const schema = z.object({

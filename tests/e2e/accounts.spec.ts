@@ -1,13 +1,9 @@
 // Accounts in the browser against the real server: sign-up, login, the account menu, settings,
 // deletion, the order history and the session's life (reload, refresh). docs/product.md, Login,
 // Sign up, Session, Account settings and Order history.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { launchServer, type ServerProcess } from '../../src/server/test-support/launch.ts';
 import { expect, heading, mainNav, test } from './support/app.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -211,19 +207,6 @@ test.describe('forms with their messages', () => {
   }
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
-
 /** The exp claim of a JWT, in seconds. */
 function expiresAt(jwt: string): number {
   const payload = jwt.split('.')[1] ?? '';
@@ -232,50 +215,22 @@ function expiresAt(jwt: string): number {
 
 test.describe('an access token that expires', () => {
   // A server of its own whose tokens live 5 seconds (see support/short-token-server.ts).
-  let server: ChildProcess | undefined;
-  let dataDir = '';
+  let server: ServerProcess | undefined;
   let origin = '';
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'keebshop-e2e-short-'));
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    server = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(import.meta.dirname, 'support/short-token-server.ts')],
-      {
-        stdio: 'inherit',
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          DATABASE_URL: '',
-          LOG_LEVEL: 'warn',
-          SHORT_JWT_EXPIRY: '5',
-        },
-      },
-    );
-    await expect
-      .poll(
-        () =>
-          fetch(`${origin}/healthz`).then(
-            (r) => r.status,
-            () => 0,
-          ),
-        { timeout: 90_000 },
-      )
-      .toBe(200);
+    server = await launchServer({
+      entry: 'tests/e2e/support/short-token-server.ts',
+      output: 'inherit',
+      env: { SHORT_JWT_EXPIRY: '5' },
+      readyWithinMs: 90_000,
+    });
+    origin = server.origin;
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server?.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   test('is refreshed without the shopper noticing', async ({ page }) => {

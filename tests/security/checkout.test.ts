@@ -3,15 +3,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findProductByKey } from '../../src/catalogue/index.ts';
 import { payForm } from '../../src/payments-sandbox/test-support.ts';
-import { databaseTargets, startSecureShop, type SecureShop, type Shopper } from './support.ts';
+import {
+  databaseTargets,
+  type PayingTestServer,
+  type Shopper,
+  startTestServer,
+} from '../../src/server/test-support/index.ts';
 
 const cents = (key: string) => findProductByKey(key)!.priceCents;
 
 describe.each(databaseTargets())('checkout prices on $name', (target) => {
-  let shop: SecureShop;
+  let shop: PayingTestServer;
   let mallory: Shopper;
   beforeAll(async () => {
-    shop = await startSecureShop(target);
+    shop = await startTestServer({ target, payments: true, listen: true });
     mallory = await shop.signUp('mallory');
   });
   afterAll(() => shop?.close());

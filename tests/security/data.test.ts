@@ -2,13 +2,12 @@
 // orders, and SQL sent through filters, ordering, select lists and rpc names is never run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  allOrders,
   databaseTargets,
-  seedOrder,
-  startSecureShop,
-  type SecureShop,
+  type PayingTestServer,
   type Shopper,
-} from './support.ts';
+  startTestServer,
+} from '../../src/server/test-support/index.ts';
+import { allOrders, seedOrder } from './support.ts';
 
 const INJECTIONS = [
   "'; DROP TABLE public.orders; --",
@@ -24,7 +23,7 @@ const HOSTILE_NAMES = [
 ];
 
 describe.each(databaseTargets())('data API on $name', (target) => {
-  let shop: SecureShop;
+  let shop: PayingTestServer;
   let alice: Shopper;
   let bob: Shopper;
   let tablesBefore: string[];
@@ -35,7 +34,7 @@ describe.each(databaseTargets())('data API on $name', (target) => {
       )
     ).rows.map((r) => r.name);
   beforeAll(async () => {
-    shop = await startSecureShop(target);
+    shop = await startTestServer({ target, payments: true, listen: true });
     tablesBefore = await tables();
     alice = await shop.signUp('alice');
     bob = await shop.signUp('bob');

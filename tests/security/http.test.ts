@@ -2,14 +2,18 @@
 // CSP and the other security headers are on every answer: the page, the APIs and their errors.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, startSecureShop, type SecureShop } from './support.ts';
+import {
+  databaseTargets,
+  type PayingTestServer,
+  startTestServer,
+} from '../../src/server/test-support/index.ts';
 
 const MB = 1024 * 1024;
 
 describe.each(databaseTargets())('HTTP hardening on $name', (target) => {
-  let shop: SecureShop;
+  let shop: PayingTestServer;
   beforeAll(async () => {
-    shop = await startSecureShop(target);
+    shop = await startTestServer({ target, payments: true, listen: true });
   });
   afterAll(() => shop?.close());
 

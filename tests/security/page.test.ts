@@ -9,7 +9,12 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authStorageKey } from '../../src/web/lib/session-hint.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
-import { databaseTargets, seedOrder, startSecureShop, type SecureShop } from './support.ts';
+import {
+  databaseTargets,
+  type PayingTestServer,
+  startTestServer,
+} from '../../src/server/test-support/index.ts';
+import { seedOrder } from './support.ts';
 
 /** Shapes of secrets that must never reach a browser, whoever's they are. */
 const SECRET_SHAPES = [
@@ -29,12 +34,12 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 describe.each(databaseTargets())('what the browser gets on $name', (target) => {
-  let shop: SecureShop;
+  let shop: PayingTestServer;
   let browser: Browser;
   /** This server's own secrets: the sandbox keys and the private half of the signing key. */
   let secrets: string[];
   beforeAll(async () => {
-    shop = await startSecureShop(target, { web: 'built' });
+    shop = await startTestServer({ target, payments: true, listen: true, web: 'built' });
     const { rows } = await shop.db.query<{ private_jwk: JWK }>(
       'SELECT private_jwk FROM auth.signing_keys',
     );

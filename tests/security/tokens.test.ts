@@ -3,17 +3,25 @@
 import { createHmac } from 'node:crypto';
 import { importJWK, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, startSecureShop, type SecureShop, type Shopper } from './support.ts';
+import {
+  databaseTargets,
+  type PayingTestServer,
+  type Shopper,
+  startTestServer,
+} from '../../src/server/test-support/index.ts';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const decode = (part: string) =>
   JSON.parse(Buffer.from(part, 'base64url').toString()) as Record<string, unknown>;
 
 describe.each(databaseTargets())('tokens and sign-in on $name', (target) => {
-  let shop: SecureShop;
+  let shop: PayingTestServer;
   let alice: Shopper;
   beforeAll(async () => {
-    shop = await startSecureShop(target, {
+    shop = await startTestServer({
+      target,
+      payments: true,
+      listen: true,
       env: {
         SIGNIN_RATE_LIMIT_PER_EMAIL: '5',
         // A day-long window: the count cannot reset in the middle of the test.

@@ -122,6 +122,9 @@ describe('src/server imports the catalogue, the contracts and the sandbox entry 
       ['src/server/app.ts', '../web/lib/config.ts'],
       ['src/server/app.test.ts', '../payments-sandbox/api.ts'],
       ['src/server/test-support/index.ts', '../../web/lib/config.ts'],
+      // Production code never reaches the test support; tests only through its entry.
+      ['src/server/app.ts', './test-support/index.ts'],
+      ['src/server/app.test.ts', './test-support/databases.ts'],
     ],
     [
       ['src/server/app.ts', '../catalogue/index.ts'],
@@ -130,6 +133,7 @@ describe('src/server imports the catalogue, the contracts and the sandbox entry 
       // Test code only: the sandbox's test support.
       ['src/server/app.test.ts', '../payments-sandbox/test-support.ts'],
       ['src/server/test-support/index.ts', '../../payments-sandbox/test-support.ts'],
+      ['src/server/app.test.ts', './test-support/index.ts'],
     ],
   );
 });

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseTargets } from '../../../tests/helpers/databases.ts';
-import { serverFixture } from '../../../tests/helpers/server-fixture.ts';
-import { signUpAndIn } from './test-support.ts';
+import { databaseTargets, serverFixture, signUpAndIn } from '../test-support/index.ts';
 
 describe.each(databaseTargets())('deleting an account on $name', (target) => {
   const fx = serverFixture(target);

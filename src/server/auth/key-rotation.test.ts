@@ -6,13 +6,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { databaseTargets } from '../../../tests/helpers/databases.ts';
-import { serverFixture } from '../../../tests/helpers/server-fixture.ts';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { openPglite } from '../db/pglite.ts';
 import { KEY_SYNC_INTERVAL_MS, loadAuthKeys, pruneRetiredKeys, rotateSigningKey } from './keys.ts';
-import { fetchUser, signUpAndIn } from './test-support.ts';
+import {
+  databaseTargets,
+  fetchUser,
+  serverFixture,
+  signUpAndIn,
+  startTestServer,
+  type TestServer,
+} from '../test-support/index.ts';
 
 const kidOf = (jwt: string) =>
   (JSON.parse(Buffer.from(jwt.split('.')[0]!, 'base64url').toString()) as { kid: string }).kid;
@@ -39,7 +43,7 @@ describe.each(databaseTargets())('signing-key rotation on $name', (target) => {
     expect(retired).toEqual([oldKid]);
     expect(newKid).not.toBe(oldKid);
     // A server started after the rotation signs with the new key at once.
-    const later = await startTestServer(fx.db);
+    const later = await startTestServer({ db: fx.db });
     expect(kidOf(await signIn(later, 'later@example.com'))).toBe(newKid);
     expect(await userStatus(later, before)).toBe(200);
 

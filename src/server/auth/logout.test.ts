@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseTargets } from '../../../tests/helpers/databases.ts';
-import { serverFixture } from '../../../tests/helpers/server-fixture.ts';
-import { fetchUser } from './test-support.ts';
+import { databaseTargets, fetchUser, serverFixture } from '../test-support/index.ts';
 
 describe.each(databaseTargets())('sign-out scopes on $name', (target) => {
   const fx = serverFixture(target);

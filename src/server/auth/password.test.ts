@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, MAX_CONCURRENT_HASHES, needsRehash, verifyPassword } from './password.ts';
-import { legacyScryptHash } from './test-support.ts';
+import { legacyScryptHash } from '../test-support/index.ts';
 
 describe('password hashes', () => {
   it("are Argon2id at OWASP's cost, salted, and verify only the right password", async () => {

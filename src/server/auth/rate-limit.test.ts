@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../db/postgres.ts';
 import type { Database } from '../db/types.ts';
-import { databaseTargets, type TestDatabase } from '../../../tests/helpers/databases.ts';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server.ts';
+import {
+  databaseTargets,
+  startTestServer,
+  type TestDatabase,
+  type TestServer,
+} from '../test-support/index.ts';
 
 const LIMITS = {
   SIGNIN_RATE_LIMIT_PER_EMAIL: '3',
@@ -20,8 +24,8 @@ describe.each(databaseTargets())('password sign-in rate limit on $name', (target
     db = await target.open();
     // Two instances of the service on one database (on PostgreSQL, each with its own pool).
     if (db.url) secondPool = await openPostgres(db.url);
-    a = await startTestServer(db, { env: LIMITS });
-    b = await startTestServer(secondPool ?? db, { env: LIMITS });
+    a = await startTestServer({ db, env: LIMITS });
+    b = await startTestServer({ db: secondPool ?? db, env: LIMITS });
     await a.authClient().signUp({ email: 'limited@example.com', password: 'password-1' });
   });
   afterAll(async () => {

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseTargets } from '../../../tests/helpers/databases.ts';
-import { serverFixture } from '../../../tests/helpers/server-fixture.ts';
-import { signUpAndIn } from './test-support.ts';
+import { databaseTargets, serverFixture, signUpAndIn } from '../test-support/index.ts';
 
 const claimsOf = (jwt: string) =>
   JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;

@@ -1,8 +1,6 @@
 import { AuthApiError, AuthWeakPasswordError } from '@supabase/auth-js';
 import { describe, expect, it } from 'vitest';
-import { databaseTargets } from '../../../tests/helpers/databases.ts';
-import { serverFixture } from '../../../tests/helpers/server-fixture.ts';
-import { legacyScryptHash } from './test-support.ts';
+import { databaseTargets, legacyScryptHash, serverFixture } from '../test-support/index.ts';
 
 describe.each(databaseTargets())('sign-up and password sign-in on $name', (target) => {
   const fx = serverFixture(target);

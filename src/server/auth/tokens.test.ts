@@ -1,10 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { createLocalJWKSet, importJWK, jwtVerify, SignJWT, type JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { databaseTargets } from '../../../tests/helpers/databases.ts';
-import { serverFixture } from '../../../tests/helpers/server-fixture.ts';
-import { startTestServer } from '../../../tests/helpers/server.ts';
-import { fetchUser, signUpAndIn } from './test-support.ts';
+import {
+  databaseTargets,
+  fetchUser,
+  serverFixture,
+  signUpAndIn,
+  startTestServer,
+} from '../test-support/index.ts';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const parts = (jwt: string) => jwt.split('.') as [string, string, string];
@@ -72,7 +75,7 @@ describe.each(databaseTargets())('access tokens and JWKS on $name', (target) => 
 
   it('keeps the same key across restarts (stored in the database)', async () => {
     const before = (await jwks()).body.keys[0]!.kid;
-    const second = await startTestServer(fx.db);
+    const second = await startTestServer({ db: fx.db });
     const res = await second.fetch(`${second.url}/auth/v1/.well-known/jwks.json`);
     expect(((await res.json()) as { keys: JWK[] }).keys[0]!.kid).toBe(before);
     expect(second.anonKey).toBe(fx.server.anonKey);

@@ -1,7 +1,6 @@
 import { AuthApiError, AuthWeakPasswordError } from '@supabase/auth-js';
 import { describe, expect, it } from 'vitest';
-import { databaseTargets } from '../../../tests/helpers/databases.ts';
-import { serverFixture } from '../../../tests/helpers/server-fixture.ts';
+import { databaseTargets, serverFixture } from '../test-support/index.ts';
 
 describe.each(databaseTargets())('GET and PUT /user on $name', (target) => {
   const fx = serverFixture(target);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, type TestDatabase } from '../../../tests/helpers/databases.ts';
 import { STATEMENTS_PER_CONNECTION } from './pg-batch.ts';
 import { openPostgres } from './postgres.ts';
 import type { SqlDatabase } from './sql.ts';
+import { databaseTargets, type TestDatabase } from '../test-support/index.ts';
 
 describe.each(databaseTargets())('Database.batch on $name', (target) => {
   let owner: TestDatabase;

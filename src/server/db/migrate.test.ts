@@ -2,9 +2,9 @@ import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { databaseTargets, type TestDatabase } from '../../../tests/helpers/databases.ts';
 import { MigrationChecksumError, MIGRATION_SETS, runMigrations } from './migrate.ts';
 import { openPostgres } from './postgres.ts';
+import { databaseTargets, type TestDatabase } from '../test-support/index.ts';
 
 async function allMigrationNames() {
   const names = await Promise.all(

@@ -4,11 +4,10 @@ import type { FunctionsClient } from '@supabase/functions-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   databaseTargets,
-  ORIGIN,
-  startCheckoutServer,
-  type CheckoutServer,
+  type PayingTestServer,
   type Shopper,
-} from './test-support.ts';
+  startTestServer,
+} from '../test-support/index.ts';
 
 async function invoke(functions: FunctionsClient, body: unknown) {
   const { data, error } = await functions.invoke<Record<string, unknown>>('checkout', {
@@ -20,12 +19,12 @@ async function invoke(functions: FunctionsClient, body: unknown) {
 }
 
 describe.each(databaseTargets())('checkout on $name', (target) => {
-  let server: CheckoutServer;
+  let server: PayingTestServer;
   let buyer: Shopper;
 
   beforeAll(async () => {
-    server = await startCheckoutServer({ target });
-    buyer = await server.shopper();
+    server = await startTestServer({ payments: true, target });
+    buyer = await server.signUp('buyer');
   });
   afterAll(() => server?.close());
 
@@ -38,14 +37,14 @@ describe.each(databaseTargets())('checkout on $name', (target) => {
   });
 
   it('refuses a shopper who is not signed in with 401', async () => {
-    const answer = await invoke(server.functionsFor(undefined), {
+    const answer = await invoke(server.functionsClient(), {
       items: [{ key: 'keyboards:1', color: 'Black', quantity: 1 }],
     });
     expect(answer).toEqual({
       status: 401,
       body: { error: 'not_signed_in', message: 'Please log in to check out.' },
     });
-    const forged = await invoke(server.functionsFor('not-a-token'), {
+    const forged = await invoke(server.functionsClient('not-a-token'), {
       items: [{ key: 'keyboards:1', color: 'Black', quantity: 1 }],
     });
     expect(forged.status).toBe(401);
@@ -130,9 +129,9 @@ describe.each(databaseTargets())('checkout on $name', (target) => {
       currency: 'usd',
       payment_status: 'unpaid',
       allowed_payment_method_types: ['card'],
-      metadata: { userId: buyer.userId },
-      success_url: `${ORIGIN}/keebshop/#/orderSuccess?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${ORIGIN}/keebshop/#/cart`,
+      metadata: { userId: buyer.id },
+      success_url: `${server.url}/keebshop/#/orderSuccess?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${server.url}/keebshop/#/cart`,
       amount_total: 2 * 12000 + 3 * 250 + 600,
     });
     const lines = session.line_items?.data.map((item) => ({

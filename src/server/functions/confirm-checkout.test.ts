@@ -2,14 +2,14 @@
 // sessions created by the checkout function and paid on the sandbox's hosted page, each database.
 import type { FunctionsClient } from '@supabase/functions-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseTarget } from '../../../tests/helpers/databases.ts';
 import { USER_MISMATCH_WARNING } from '../orders/index.ts';
 import {
+  type DatabaseTarget,
   databaseTargets,
-  startCheckoutServer,
-  type CheckoutServer,
+  type PayingTestServer,
   type Shopper,
-} from './test-support.ts';
+  startTestServer,
+} from '../test-support/index.ts';
 
 async function call(functions: FunctionsClient, name: string, body: Record<string, unknown>) {
   const { data, error } = await functions.invoke<Record<string, unknown>>(name, { body });
@@ -24,7 +24,7 @@ const CART = [
 ];
 
 describe.each(databaseTargets())('confirm-checkout on $name', (target) => {
-  let server: CheckoutServer;
+  let server: PayingTestServer;
   let buyer: Shopper;
 
   async function checkout(shopper: Shopper = buyer) {
@@ -41,8 +41,8 @@ describe.each(databaseTargets())('confirm-checkout on $name', (target) => {
   }
 
   beforeAll(async () => {
-    server = await startCheckoutServer({ target });
-    buyer = await server.shopper();
+    server = await startTestServer({ payments: true, target });
+    buyer = await server.signUp('buyer');
   });
   afterAll(() => server?.close());
 
@@ -97,7 +97,7 @@ describe.each(databaseTargets())('confirm-checkout on $name', (target) => {
     });
     expect(await server.ordersOf(id)).toEqual([
       {
-        user_id: buyer.userId,
+        user_id: buyer.id,
         product_name: 'Mechanical Keyboard Pro',
         selected_color: 'White',
         quantity: 1,
@@ -106,7 +106,7 @@ describe.each(databaseTargets())('confirm-checkout on $name', (target) => {
         product_key: 'keyboards:1',
       },
       {
-        user_id: buyer.userId,
+        user_id: buyer.id,
         product_name: 'Yellow Switch',
         selected_color: 'Yellow',
         quantity: 2,
@@ -124,16 +124,16 @@ describe.each(databaseTargets())('confirm-checkout on $name', (target) => {
 
   it('saves for the user in the session metadata when nobody is signed in', async () => {
     const { id } = await paidSession();
-    const answer = await call(server.functionsFor(undefined), 'confirm-checkout', {
+    const answer = await call(server.functionsClient(), 'confirm-checkout', {
       session_id: id,
     });
     expect(answer.body).toMatchObject({ status: 'saved', saved: 2 });
-    expect((await server.ordersOf(id)).map((r) => r.user_id)).toEqual([buyer.userId, buyer.userId]);
+    expect((await server.ordersOf(id)).map((r) => r.user_id)).toEqual([buyer.id, buyer.id]);
   });
 
   it('warns, but still saves to the buyer, when another user confirms the session', async () => {
     const { id } = await paidSession();
-    const other = await server.shopper();
+    const other = await server.signUp('buyer');
     const answer = await call(other.functions, 'confirm-checkout', { session_id: id });
     expect(answer.body).toEqual({
       status: 'saved',
@@ -142,11 +142,11 @@ describe.each(databaseTargets())('confirm-checkout on $name', (target) => {
       skipped: 0,
       warning: USER_MISMATCH_WARNING,
     });
-    expect((await server.ordersOf(id)).map((r) => r.user_id)).toEqual([buyer.userId, buyer.userId]);
+    expect((await server.ordersOf(id)).map((r) => r.user_id)).toEqual([buyer.id, buyer.id]);
     // The other user sees none of it through the data API.
     const { rows } = await server.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM public.orders WHERE user_id = $1',
-      [other.userId],
+      [other.id],
     );
     expect(rows[0]?.n).toBe(0);
   });
@@ -168,7 +168,7 @@ describe.each(databaseTargets())('confirm-checkout on $name', (target) => {
       success_url: 'http://shop.test/keebshop/#/orderSuccess?session_id={CHECKOUT_SESSION_ID}',
     });
     await server.pay(session);
-    const anonymous = await call(server.functionsFor(undefined), 'confirm-checkout', {
+    const anonymous = await call(server.functionsClient(), 'confirm-checkout', {
       session_id: session.id,
     });
     expect(anonymous.body).toEqual({
@@ -180,17 +180,18 @@ describe.each(databaseTargets())('confirm-checkout on $name', (target) => {
     // Signed in, the shopper's own id stands in for the missing metadata.
     const signedIn = await call(buyer.functions, 'confirm-checkout', { session_id: session.id });
     expect(signedIn.body).toMatchObject({ status: 'saved', saved: 1 });
-    expect((await server.ordersOf(session.id)).map((r) => r.user_id)).toEqual([buyer.userId]);
+    expect((await server.ordersOf(session.id)).map((r) => r.user_id)).toEqual([buyer.id]);
   });
 });
 
 describe('confirm-checkout with line items lacking data', () => {
-  let server: CheckoutServer;
+  let server: PayingTestServer;
   afterAll(() => server?.close());
 
   it('skips items without a name, quantity or unit amount and counts them', async () => {
     // What a provider might send for items whose product was deleted or whose price is gone.
-    server = await startCheckoutServer({
+    server = await startTestServer({
+      payments: true,
       target: databaseTargets()[0] as DatabaseTarget,
       rewrite: (path, body) => {
         if (!/^\/v1\/checkout\/sessions\/cs_/.test(path)) return body;
@@ -213,7 +214,7 @@ describe('confirm-checkout with line items lacking data', () => {
         return body;
       },
     });
-    const shopper = await server.shopper();
+    const shopper = await server.signUp('buyer');
     const items = [
       { key: 'keyboards:1', color: 'Black', quantity: 1 },
       { key: 'switches:10', color: 'Yellow', quantity: 1 },

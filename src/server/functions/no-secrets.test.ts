@@ -6,10 +6,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   databaseTargets,
-  startCheckoutServer,
-  type CheckoutServer,
+  type PayingTestServer,
   type Shopper,
-} from './test-support.ts';
+  startTestServer,
+} from '../test-support/index.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dist = path.join(root, 'dist/web');
@@ -28,7 +28,7 @@ function secretsIn(text: string, keys: { secretKey: string; webhookSecret: strin
 }
 
 describe('payment secrets stay on the server', () => {
-  let server: CheckoutServer;
+  let server: PayingTestServer;
   let shopper: Shopper;
 
   beforeAll(async () => {
@@ -37,8 +37,12 @@ describe('payment secrets stay on the server', () => {
       encoding: 'utf8',
     });
     if (built.status !== 0) throw new Error(`the web app did not build:\n${built.stderr}`);
-    server = await startCheckoutServer({ target: databaseTargets()[0]!, webDir: dist });
-    shopper = await server.shopper();
+    server = await startTestServer({
+      payments: true,
+      target: databaseTargets()[0]!,
+      web: { dir: dist },
+    });
+    shopper = await server.signUp('buyer');
   }, 180_000);
   afterAll(() => server?.close());
 
@@ -47,7 +51,7 @@ describe('payment secrets stay on the server', () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('id="app-config"');
-    expect(secretsIn(html, server.keys)).toEqual([]);
+    expect(secretsIn(html, server.sandboxKeys)).toEqual([]);
 
     const assets = readdirSync(path.join(dist, 'assets'));
     expect(assets.some((f) => f.endsWith('.js'))).toBe(true);
@@ -55,9 +59,9 @@ describe('payment secrets stay on the server', () => {
       // As the browser gets it from the server, and as it lies on disk.
       const served = await server.app.request(`/keebshop/assets/${file}`);
       expect(served.status, file).toBe(200);
-      expect(secretsIn(await served.text(), server.keys), file).toEqual([]);
+      expect(secretsIn(await served.text(), server.sandboxKeys), file).toEqual([]);
       expect(
-        secretsIn(readFileSync(path.join(dist, 'assets', file), 'utf8'), server.keys),
+        secretsIn(readFileSync(path.join(dist, 'assets', file), 'utf8'), server.sandboxKeys),
         file,
       ).toEqual([]);
     }
@@ -74,6 +78,6 @@ describe('payment secrets stay on the server', () => {
       body: { session_id: id },
     });
     expect(confirm.data?.status).toBe('saved');
-    expect(secretsIn(JSON.stringify([data, confirm.data]), server.keys)).toEqual([]);
+    expect(secretsIn(JSON.stringify([data, confirm.data]), server.sandboxKeys)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 // sandbox's own deliveries to a served app, on each database target.
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, startCheckoutServer, type CheckoutServer } from './test-support.ts';
+import { databaseTargets, type PayingTestServer, startTestServer } from '../test-support/index.ts';
 
 const ITEMS = [
   { key: 'keyboards:119', color: 'Pink', quantity: 1 },
@@ -20,15 +20,15 @@ async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 10_00
 }
 
 describe.each(databaseTargets())('stripe-webhook on $name', (target) => {
-  let server: CheckoutServer;
+  let server: PayingTestServer;
 
   beforeAll(async () => {
-    server = await startCheckoutServer({ target, deliverWebhooks: true });
+    server = await startTestServer({ payments: true, target, deliverWebhooks: true });
   });
   afterAll(() => server?.close());
 
   async function paidSession(): Promise<{ id: string; userId: string }> {
-    const shopper = await server.shopper();
+    const shopper = await server.signUp('buyer');
     const { data, error } = await shopper.functions.invoke<{ id: string; url: string }>(
       'checkout',
       {
@@ -37,7 +37,7 @@ describe.each(databaseTargets())('stripe-webhook on $name', (target) => {
     );
     if (error || !data) throw error ?? new Error('no session');
     expect((await server.pay(data)).status).toBe(303);
-    return { id: data.id, userId: shopper.userId };
+    return { id: data.id, userId: shopper.id };
   }
 
   async function completedEvent(sessionId: string): Promise<Stripe.Event> {
@@ -87,7 +87,7 @@ describe.each(databaseTargets())('stripe-webhook on $name', (target) => {
     // Signed over a different body than the one sent: tampering is caught.
     const header = (await import('stripe')).default.webhooks.generateTestHeaderString({
       payload,
-      secret: server.keys.webhookSecret,
+      secret: server.sandboxKeys.webhookSecret,
     });
     const tampered = await server.app.request('/functions/v1/stripe-webhook', {
       method: 'POST',
@@ -125,7 +125,7 @@ describe.each(databaseTargets())('stripe-webhook on $name', (target) => {
     expect(await server.ordersOf(id)).toHaveLength(2);
 
     // A completed event for a session that is not paid (a delayed payment method) records nothing.
-    const shopper = await server.shopper();
+    const shopper = await server.signUp('buyer');
     const { data } = await shopper.functions.invoke<{ id: string }>('checkout', {
       body: { items: ITEMS },
     });

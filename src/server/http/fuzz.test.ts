@@ -3,10 +3,16 @@
 // server still answers /healthz and a real query, with the orders table intact.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, type TestDatabase } from '../../../tests/helpers/databases.ts';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server.ts';
-import { rowCount, seedOrders, signUpShopper, type Shopper } from '../rest/test-support.ts';
 import { requestArbitrary } from './fuzz-requests.ts';
+import {
+  databaseTargets,
+  rowCount,
+  seedOrders,
+  type Shopper,
+  startTestServer,
+  type TestDatabase,
+  type TestServer,
+} from '../test-support/index.ts';
 
 describe.each(databaseTargets())('generated requests on $name', (target) => {
   let db: TestDatabase;
@@ -16,10 +22,10 @@ describe.each(databaseTargets())('generated requests on $name', (target) => {
 
   beforeAll(async () => {
     db = await target.open();
-    server = await startTestServer(db);
-    alice = await signUpShopper(server, 'alice');
+    server = await startTestServer({ db });
+    alice = await server.signUp('alice');
     // The fuzzer gets its own account: it may well log itself out or delete itself.
-    fuzzer = await signUpShopper(server, 'fuzzer');
+    fuzzer = await server.signUp('fuzzer');
     await seedOrders(db, fuzzer.id, [{ product_name: 'Red Switch', product_key: 'switches:202' }]);
     await seedOrders(db, alice.id, [
       { product_name: 'Mechanical Keyboard Pro' },

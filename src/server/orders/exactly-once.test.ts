@@ -3,11 +3,7 @@
 // instances with their own pools. However it arrives, the session's lines are recorded once.
 import type Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  databaseTargets,
-  startCheckoutServer,
-  type CheckoutServer,
-} from '../functions/test-support.ts';
+import { databaseTargets, type PayingTestServer, startTestServer } from '../test-support/index.ts';
 
 const ITEMS = [
   { key: 'keyboards:2', color: 'Green', quantity: 1 },
@@ -27,12 +23,12 @@ const targets = databaseTargets().map((target) => ({
 describe.each(targets)(
   'exactly-once fulfilment on $name with $instances instance(s)',
   ({ target, instances }) => {
-    let server: CheckoutServer;
+    let server: PayingTestServer;
     afterAll(() => server?.close());
 
     it(`records one set of rows from ${CONFIRMS} parallel confirms and ${WEBHOOKS} webhook deliveries`, async () => {
-      server = await startCheckoutServer({ target, instances });
-      const shopper = await server.shopper();
+      server = await startTestServer({ payments: true, target, instances });
+      const shopper = await server.signUp('buyer');
       const { data } = await shopper.functions.invoke<{ id: string; url: string }>('checkout', {
         body: { items: ITEMS },
       });
@@ -61,7 +57,7 @@ describe.each(targets)(
       for (let i = 0; i < CONFIRMS; i++) {
         const app = server.apps[i % server.apps.length];
         // Signed in, anonymous (a different browser), verify-only: every way the page calls.
-        const client = server.functionsFor(i % 5 === 4 ? undefined : shopper.accessToken, app);
+        const client = server.functionsClient(i % 5 === 4 ? undefined : shopper.accessToken, app);
         calls.push(
           client
             .invoke<Record<string, unknown>>('confirm-checkout', { body: { session_id: data.id } })

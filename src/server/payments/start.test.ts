@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { databaseTargets, type TestDatabase } from '../../../tests/helpers/databases.ts';
 import type { Payments } from './provider.ts';
 import { startPayments } from './start.ts';
 import { loadSandboxKeys } from './sandbox-keys.ts';
+import { databaseTargets, type TestDatabase } from '../test-support/index.ts';
 
 const target = databaseTargets()[0]!;
 const cleanup: (() => Promise<void> | void)[] = [];

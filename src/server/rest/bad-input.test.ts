@@ -1,9 +1,15 @@
 // Bad input never reaches a 500: every malformed, oversized, unknown or hostile request gets a
 // 4xx with a clear message in the API's own error shape, and nothing in the database changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, type TestDatabase } from '../../../tests/helpers/databases.ts';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server.ts';
-import { rowCount, seedOrders, signUpShopper, type Shopper } from './test-support.ts';
+import {
+  databaseTargets,
+  rowCount,
+  seedOrders,
+  type Shopper,
+  startTestServer,
+  type TestDatabase,
+  type TestServer,
+} from '../test-support/index.ts';
 
 const HOSTILE = [
   "'; DROP TABLE public.orders; --",
@@ -44,8 +50,8 @@ describe.each(databaseTargets())('bad input on $name', (target) => {
 
   beforeAll(async () => {
     db = await target.open();
-    server = await startTestServer(db);
-    alice = await signUpShopper(server, 'alice');
+    server = await startTestServer({ db });
+    alice = await server.signUp('alice');
     await seedOrders(db, alice.id, [
       { product_name: 'Mechanical Keyboard Pro' },
       { product_name: 'Blue Switch' },

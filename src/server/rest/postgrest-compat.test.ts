@@ -1,9 +1,15 @@
 // The data calls the shop makes (docs/product.md, Calls to the server), driven with the official
 // @supabase/postgrest-js against the real app, on every database target.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, type TestDatabase } from '../../../tests/helpers/databases.ts';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server.ts';
-import { rowCount, seedOrders, signUpShopper, type Shopper } from './test-support.ts';
+import {
+  databaseTargets,
+  rowCount,
+  seedOrders,
+  type Shopper,
+  startTestServer,
+  type TestDatabase,
+  type TestServer,
+} from '../test-support/index.ts';
 
 // The reference's own awkward name: commas, parentheses, plus, quotes, non-ASCII, & and =.
 const AWKWARD = 'Foo Bar, (x) +1 "q" é&=';
@@ -16,9 +22,9 @@ describe.each(databaseTargets())('postgrest-js against /rest/v1 on $name', (targ
 
   beforeAll(async () => {
     db = await target.open();
-    server = await startTestServer(db);
-    alice = await signUpShopper(server, 'alice');
-    bob = await signUpShopper(server, 'bob');
+    server = await startTestServer({ db });
+    alice = await server.signUp('alice');
+    bob = await server.signUp('bob');
     await seedOrders(db, alice.id, [
       {
         product_name: 'Mechanical Keyboard Pro',
@@ -177,7 +183,7 @@ describe.each(databaseTargets())('postgrest-js against /rest/v1 on $name', (targ
   });
 
   it('rpc delete_user deletes the caller and their orders, and their token stops working', async () => {
-    const carol = await signUpShopper(server, 'carol');
+    const carol = await server.signUp('carol');
     await seedOrders(db, carol.id, [
       { product_name: 'Blue Switch' },
       { product_name: 'Red Switch' },

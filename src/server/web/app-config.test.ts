@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, type TestDatabase } from '../../../tests/helpers/databases.ts';
-import { startTestServer } from '../../../tests/helpers/server.ts';
 import { appConfigTag } from './app-config.ts';
+import { databaseTargets, startTestServer, type TestDatabase } from '../test-support/index.ts';
 
 const TAG = /<script type="application\/json" id="app-config">(.*?)<\/script>/s;
 
@@ -37,7 +36,7 @@ describe.each(databaseTargets())('the page carries the app config on $name', (ta
   };
 
   it("uses the request's origin when PUBLIC_URL is unset, and the stored anon key", async () => {
-    const server = await startTestServer(db);
+    const server = await startTestServer({ db });
     const a = await configOf(await server.app.request('http://localhost:3000/keebshop/'));
     expect(a).toEqual({ supabaseUrl: 'http://localhost:3000', supabaseAnonKey: server.anonKey });
     const b = await configOf(
@@ -54,7 +53,7 @@ describe.each(databaseTargets())('the page carries the app config on $name', (ta
   });
 
   it('uses PUBLIC_URL when set', async () => {
-    const server = await startTestServer(db, { env: { PUBLIC_URL: 'https://keebs.example/' } });
+    const server = await startTestServer({ db, env: { PUBLIC_URL: 'https://keebs.example/' } });
     const config = await configOf(await server.app.request('http://10.0.0.1:3000/keebshop/'));
     expect(config.supabaseUrl).toBe('https://keebs.example');
   });

@@ -1,10 +1,11 @@
 // Component tests of the account pages talk to the REAL server (the production app over a fresh
-// PGlite, in a child process: see tests/web) through the browser's own clients from createBackend.
+// PGlite, in a child process: see src/server/test-support/forked.ts) through the browser's own
+// clients from createBackend.
 // Only failures the server cannot be asked for are stubbed, at the fetch boundary (`failNext`).
 import { render, screen, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { forkShopServer, type ForkedShopServer } from '../../../tests/web/server-client.ts';
+import { forkShopServer, type ForkedShopServer } from '../../server/test-support/index.ts';
 import { ToastProvider } from '../components/toast/index.ts';
 import { authStorageKey, hasStoredSession } from './session-hint.ts';
 import { SessionProvider } from './session-react.tsx';

@@ -1,33 +1,30 @@
-// The browser tests' server: the real `npm start` path (build when stale, then src/server/main.ts)
-// on its own port, with a fresh embedded database per run that is removed when the run ends.
-import { spawn } from 'node:child_process';
+// The browser tests' server (playwright.config.ts webServer): the real `npm start` path (build when
+// stale, then src/server/main.ts) through the one launcher, on E2E_PORT, with a fresh embedded
+// database per run that is removed when the run ends.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnServer } from '../../../src/server/test-support/launch.ts';
 
-const root = path.resolve(import.meta.dirname, '../../..');
+const port = Number(process.env.E2E_PORT ?? 3200);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'keebshop-e2e-'));
-
-const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    PORT: process.env.E2E_PORT ?? '3200',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    // PGlite, not the PostgreSQL database CI creates for the server tests: see README "Browser tests".
-    DATABASE_URL: '',
-    // The server's payments sandbox on a port of its own, not a development server's 12111.
-    SANDBOX_PORT: process.env.E2E_SANDBOX_PORT ?? String(Number(process.env.E2E_PORT ?? 3200) + 1),
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-  },
+// Playwright waits for /healthz itself; this process lives as long as the server does.
+const server = spawnServer({
+  entry: 'scripts/start.mjs',
+  port,
+  // The server's payments sandbox on a port of its own, not a development server's 12111.
+  sandboxPort: Number(process.env.E2E_SANDBOX_PORT ?? port + 1),
+  dataDir,
+  output: 'inherit',
+  // PGlite (no databaseUrl), not the PostgreSQL database CI creates for the server tests: see
+  // README "Browser tests".
+  env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => server.kill(signal));
+  process.on(signal, () => void server.stop(signal));
 }
-server.on('exit', (code, signal) => {
+void server.exited.then((code) => {
   rmSync(dataDir, { recursive: true, force: true });
-  process.exit(code ?? (signal ? 0 : 1));
+  process.exit(typeof code === 'number' ? code : 0);
 });

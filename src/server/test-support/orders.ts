@@ -1,22 +1,7 @@
-// Shared set-up for the data API's server tests: shoppers signed in through the real /auth/v1 with
-// the official auth client, and orders written as the database owner (as fulfilment does).
+// Orders as the database owner sees and writes them (row-level security does not apply): what
+// fulfilment records, and what a test checks really happened.
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/types.ts';
-import type { TestServer } from '../../../tests/helpers/server.ts';
-import { signUpThenIn } from '../auth/test-support.ts';
-
-export interface Shopper {
-  id: string;
-  email: string;
-  accessToken: string;
-}
-
-/** Signs a new shopper up and in with @supabase/auth-js; resolves their id and access token. */
-export async function signUpShopper(server: TestServer, label = 'shopper'): Promise<Shopper> {
-  const email = `${label}-${randomUUID().slice(0, 8)}@keebshop.test`;
-  const session = await signUpThenIn(server.authClient(), email, 'correct horse battery');
-  return { id: session.user.id, email, accessToken: session.access_token };
-}
 
 export interface SeedOrder {
   product_name: string;
@@ -58,4 +43,24 @@ export async function seedOrders(
 export async function rowCount(db: Queryable, table: 'orders' | 'reviews'): Promise<number> {
   const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM public.${table}`);
   return Number(rows[0]?.n);
+}
+
+export interface OrderRow {
+  user_id: string;
+  product_name: string;
+  selected_color: string;
+  quantity: number;
+  price: string;
+  line_number: number;
+  product_key: string;
+}
+
+/** The order lines fulfilment recorded for one checkout session, in line order. */
+export async function ordersOf(db: Queryable, sessionId: string): Promise<OrderRow[]> {
+  const { rows } = await db.query<OrderRow>(
+    `SELECT user_id, product_name, selected_color, quantity, price::text AS price, line_number, product_key
+     FROM public.orders WHERE checkout_session_id = $1 ORDER BY line_number`,
+    [sessionId],
+  );
+  return rows;
 }

@@ -1,8 +1,14 @@
 // Row-level security through the data API: the database decides, per request role and claims.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, type TestDatabase } from '../../../tests/helpers/databases.ts';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server.ts';
-import { rowCount, seedOrders, signUpShopper, type Shopper } from './test-support.ts';
+import {
+  databaseTargets,
+  rowCount,
+  seedOrders,
+  type Shopper,
+  startTestServer,
+  type TestDatabase,
+  type TestServer,
+} from '../../test-support/index.ts';
 
 describe.each(databaseTargets())('row-level security via /rest/v1 on $name', (target) => {
   let db: TestDatabase;
@@ -31,9 +37,9 @@ describe.each(databaseTargets())('row-level security via /rest/v1 on $name', (ta
 
   beforeAll(async () => {
     db = await target.open();
-    server = await startTestServer(db);
-    alice = await signUpShopper(server, 'alice');
-    bob = await signUpShopper(server, 'bob');
+    server = await startTestServer({ db });
+    alice = await server.signUp('alice');
+    bob = await server.signUp('bob');
     await seedOrders(db, alice.id, [
       { product_name: 'Alice Board' },
       { product_name: 'Alice Switch' },
@@ -135,7 +141,7 @@ describe.each(databaseTargets())('row-level security via /rest/v1 on $name', (ta
   });
 
   it('a token stops working the moment its session ends, even right after a successful use', async () => {
-    const dave = await signUpShopper(server, 'dave');
+    const dave = await server.signUp('dave');
     const rest = server.restClient(dave.accessToken);
     expect((await rest.from('orders').select('id')).status).toBe(200);
     expect((await rest.from('orders').select('id')).status).toBe(200);

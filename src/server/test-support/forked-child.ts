@@ -1,9 +1,10 @@
-// The real shop server for the web component tests, in a child process: jsdom cannot host the
-// server's modules (they read files through import.meta.url), so the tests fork this file and
-// reach the app over a loopback port. The IPC channel only lets a test run SQL as the database
-// owner (to record orders, which browsers cannot insert); it is test code, never the product.
-import { databaseTargets } from '../helpers/databases.ts';
-import { startTestServer } from '../helpers/server.ts';
+// The real shop server for the web component tests, in a child process (see forked.ts): jsdom
+// cannot host the server's modules (they read files through import.meta.url), so the tests fork
+// this file and reach the app over a loopback port. The IPC channel only lets a test run SQL as
+// the database owner (to record orders, which browsers cannot insert); it is test code, never the
+// product.
+import { databaseTargets } from './databases.ts';
+import { startTestServer } from './shop.ts';
 
 export type ServerRequest = { id: number; op: 'query'; sql: string; params: unknown[] };
 
@@ -16,8 +17,8 @@ const target = databaseTargets().find((t) => t.name === 'pglite');
 if (!target || !process.send) throw new Error('run me with fork(): I need an IPC channel');
 const send = process.send.bind(process);
 
-const db = await target.open();
-const server = await startTestServer(db, { listen: true });
+const server = await startTestServer({ target, listen: true });
+const db = server.db;
 
 process.on('message', (request: ServerRequest) => {
   db.query(request.sql, request.params).then(
@@ -29,10 +30,7 @@ process.on('message', (request: ServerRequest) => {
 
 // The parent going away (test file done, or killed) ends this process too.
 process.on('disconnect', () => {
-  void server
-    .close()
-    .then(() => db.close())
-    .finally(() => process.exit(0));
+  void server.close().finally(() => process.exit(0));
 });
 
 send({ op: 'ready', url: server.url, anonKey: server.anonKey } satisfies ServerMessage);

@@ -1,24 +1,7 @@
 // Shared steps of the auth server tests, done the way a shop client does them (official auth-js).
 import { randomBytes, scryptSync } from 'node:crypto';
-import type { GoTrueClient, Session } from '@supabase/auth-js';
-import type { TestServer } from '../../../tests/helpers/server.ts';
-
-/**
- * Signs `email` up and in on `client`, as the shop's pages do; throws a sign-up error unless
- * `existingOk`, and throws when sign-in gives no session.
- */
-export async function signUpThenIn(
-  client: GoTrueClient,
-  email: string,
-  password: string,
-  { existingOk = false } = {},
-): Promise<Session> {
-  const signUp = await client.signUp({ email, password });
-  if (signUp.error && !existingOk) throw signUp.error;
-  const { data, error } = await client.signInWithPassword({ email, password });
-  if (error || !data.session) throw error ?? new Error('no session');
-  return data.session;
-}
+import type { TestServer } from './shop.ts';
+import { signUpThenIn } from './shopper.ts';
 
 /** Signs `email` up (an existing account is fine) and in on a fresh client; fails without a session. */
 export async function signUpAndIn(on: TestServer, email: string, password = 'password-1') {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { runMigrations } from '../../src/server/db/migrate.ts';
-import { openPglite } from '../../src/server/db/pglite.ts';
-import { openPostgres } from '../../src/server/db/postgres.ts';
-import type { SqlDatabase } from '../../src/server/db/sql.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { openPglite } from '../db/pglite.ts';
+import { openPostgres } from '../db/postgres.ts';
+import type { SqlDatabase } from '../db/sql.ts';
 
 /** A fresh database for one test file or test; close() also deletes it. */
 export interface TestDatabase extends SqlDatabase {

@@ -1,7 +1,7 @@
-// The web tests' side of server-process.ts: forks the real server and wraps its IPC channel.
+// The web component tests' side of forked-child.ts: forks the real server and wraps its IPC channel.
 import { fork } from 'node:child_process';
 import path from 'node:path';
-import type { ServerMessage, ServerRequest } from './server-process.ts';
+import type { ServerMessage, ServerRequest } from './forked-child.ts';
 
 export interface ForkedShopServer {
   /** The server's origin on 127.0.0.1: the page's supabaseUrl. */
@@ -14,7 +14,7 @@ export interface ForkedShopServer {
 
 /** Starts the production app over a fresh PGlite database in a child process. */
 export async function forkShopServer(): Promise<ForkedShopServer> {
-  const child = fork(path.resolve(import.meta.dirname, 'server-process.ts'), [], {
+  const child = fork(path.resolve(import.meta.dirname, 'forked-child.ts'), [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, DATABASE_URL: '' },

@@ -1,0 +1,32 @@
+// The server's test support, the one entry tests import: the real app in-process over a fresh
+// database (startTestServer, serverFixture), its shoppers and orders, the real server as a child
+// process (launchServer), and the forked server of the web component tests. The browser tests,
+// benchmarks and scripts import launch.ts alone: it loads neither vitest (whose expect clashes
+// with Playwright's) nor the server.
+export { fetchUser, legacyScryptHash, signUpAndIn } from './auth.ts';
+export type { ClientTarget } from './clients.ts';
+export { databaseTargets, type DatabaseTarget, type TestDatabase } from './databases.ts';
+export { serverFixture, type ServerFixture } from './fixture.ts';
+export { forkShopServer, type ForkedShopServer } from './forked.ts';
+export {
+  freePort,
+  launchServer,
+  spawnServer,
+  waitForHealthy,
+  type LaunchOptions,
+  type ServerProcess,
+  type ServerProcessOptions,
+} from './launch.ts';
+export type { LogEntry } from './logs.ts';
+export { ordersOf, rowCount, seedOrders, type OrderRow, type SeedOrder } from './orders.ts';
+export type { SandboxKeys } from '../payments/index.ts';
+export {
+  IN_PROCESS_ORIGIN,
+  startTestServer,
+  type PayingTestServer,
+  type TestClock,
+  type TestServer,
+  type TestServerOptions,
+} from './shop.ts';
+export { SHOPPER_PASSWORD, signUpThenIn, type Shopper } from './shopper.ts';
+export { buildIfStale, root, type WebApp } from './web-dir.ts';
