@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { StrictMode, useState } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Dialog } from './Dialog.tsx';
 import { installDialogPolyfill } from './dialog-polyfill.testing.ts';
@@ -25,9 +25,17 @@ function Harness() {
   );
 }
 
-async function openDialog() {
+async function openDialog({ strict = false } = {}) {
   const user = userEvent.setup();
-  render(<Harness />);
+  render(
+    strict ? (
+      <StrictMode>
+        <Harness />
+      </StrictMode>
+    ) : (
+      <Harness />
+    ),
+  );
   const opener = screen.getByRole('button', { name: 'Open details' });
   await user.click(opener);
   const dialog = screen.getByRole('dialog', { name: 'Switch Tester' });
@@ -65,5 +73,19 @@ describe('Dialog', () => {
     // A click on the <dialog> element itself, outside its content box, is a backdrop click.
     await user.click(dialog);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('stays open under StrictMode, whose effects run twice in development', async () => {
+    const { dialog } = await openDialog({ strict: true });
+    // The close event of StrictMode's first cleanup arrives a task later.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(dialog).toHaveProperty('open', true);
+  });
+
+  it('tells its owner when the browser closes it without a cancel event', async () => {
+    const { dialog } = await openDialog({ strict: true });
+    dialog.close();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

@@ -65,9 +65,11 @@ export function Dialog({
       event.preventDefault();
       onCloseRef.current();
     };
-    // Browsers may close a modal without a cancelable cancel event (repeated Escape).
+    // Browsers may close a modal without a cancelable cancel event (repeated Escape). The close
+    // event arrives a task later, so one from our own close() can reach a dialog opened again
+    // since (React's StrictMode runs this effect twice): only a dialog still closed counts.
     const onNativeClose = () => {
-      if (!closingOurselves) onCloseRef.current();
+      if (!closingOurselves && !dialog.open) onCloseRef.current();
     };
     // A click whose press and release both land on the <dialog> itself hit the backdrop: the
     // content fills the dialog box, so a selection dragged out of the content does not count.

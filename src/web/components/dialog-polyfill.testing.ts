@@ -16,7 +16,8 @@ export function installDialogPolyfill(): void {
   proto.close = function close(this: HTMLDialogElement) {
     if (!this.open) return;
     this.open = false;
-    this.dispatchEvent(new Event('close'));
+    // Browsers queue the close event as a task: by the time it fires the dialog may be open again.
+    setTimeout(() => this.dispatchEvent(new Event('close')), 0);
   };
 
   // As in browsers: Escape sends a cancelable "cancel" to the topmost open dialog, then closes it.
