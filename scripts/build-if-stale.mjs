@@ -8,7 +8,13 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'dist/web/index.html');
 // Everything that changes the bundle: the app, the catalogue it imports, and the build config.
-const sources = ['src/web', 'src/catalogue', 'vite.config.ts', 'package-lock.json'];
+const sources = [
+  'src/web',
+  'src/catalogue',
+  'src/contracts',
+  'vite.config.ts',
+  'package-lock.json',
+];
 
 function newestMtime(p) {
   const stat = statSync(p, { throwIfNoEntry: false });
@@ -34,7 +40,10 @@ export function buildIfStale() {
   if (!isStale()) return 0;
   console.log('Building the web app…');
   const vite = path.join(root, 'node_modules/vite/bin/vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' });
+  // Always a production bundle: a caller under Vitest has NODE_ENV=test, which would give React's
+  // development build, and `npm start` would then serve it as if it were the real one.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit', env });
   return result.status ?? 1;
 }
 

@@ -92,6 +92,15 @@ describe.each(databaseTargets())('what the browser gets on $name', (target) => {
     }
   });
 
+  it("serves React's production build, never the development one (it explains too much)", async () => {
+    const page = await (await fetch(`${shop.url}/keebshop/`)).text();
+    const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(page)?.[1];
+    expect(entry).toMatch(/^\/keebshop\/assets\/.+\.js$/);
+    const bundle = await (await fetch(`${shop.url}${entry}`)).text();
+    expect(bundle).toContain('createRoot');
+    expect(bundle).not.toContain('Download the React DevTools');
+  });
+
   /**
    * Opens the shop signed in (the session stored as auth-js stores it: the Login page's email
    * field would refuse a markup-shaped address). Resolves the page and every alert it opened.
