@@ -85,6 +85,7 @@ describe('Dialog', () => {
 
   it('tells its owner when the browser closes it without a cancel event', async () => {
     const { dialog } = await openDialog({ strict: true });
+    if (!(dialog instanceof HTMLDialogElement)) throw new Error('not a <dialog>');
     dialog.close();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
