@@ -99,7 +99,7 @@ function lighthouseSection(result: BenchResult): string {
   const details = result.details as {
     scores: PageScore[];
     runs: number;
-    specApp: { mobilePerformance: [number, number]; lcpSeconds: [number, number] };
+    earlierStorefront: { mobilePerformance: [number, number]; lcpSeconds: [number, number] };
   };
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const body = details.scores.map((p) => [
@@ -116,8 +116,8 @@ function lighthouseSection(result: BenchResult): string {
   const mobile = details.scores.filter((p) => p.preset === 'mobile');
   const perf = mobile.map((p) => p.performance);
   const lcp = mobile.map((p) => p.lcpMs);
-  const [specLow, specHigh] = details.specApp.mobilePerformance;
-  const [lcpLow, lcpHigh] = details.specApp.lcpSeconds;
+  const [earlierLow, earlierHigh] = details.earlierStorefront.mobilePerformance;
+  const [lcpLow, lcpHigh] = details.earlierStorefront.lcpSeconds;
   const failing = details.scores.flatMap((p) =>
     p.failing.map(
       (f) =>
@@ -142,7 +142,7 @@ function lighthouseSection(result: BenchResult): string {
     '',
     `Each page and preset ran ${details.runs} time${details.runs === 1 ? '' : 's'}; the run with the median performance score is shown.`,
     '',
-    `**Beside the earlier storefront** (mobile): performance ${Math.min(...perf)}–${Math.max(...perf)} against ${specLow}–${specHigh}; ` +
+    `**Beside the earlier storefront** (mobile): performance ${Math.min(...perf)}–${Math.max(...perf)} against ${earlierLow}–${earlierHigh}; ` +
       `largest contentful paint ${s(Math.min(...lcp))}–${s(Math.max(...lcp))} against ${lcpLow}–${lcpHigh} s.`,
     '',
     failing.length > 0
