@@ -15,7 +15,8 @@ import {
   test,
 } from './support/app.ts';
 
-// Expected results are written out by hand from catalogue-facts.json, not computed by the app's code.
+// Expected results are written out by hand from src/catalogue/__fixtures__/catalogue-facts.json,
+// not computed by the app's code.
 const NO_MATCH = 'No products match your search.';
 
 test.describe('list pages', () => {
