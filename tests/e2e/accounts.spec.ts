@@ -45,8 +45,12 @@ async function fillLogin(page: Page, email: string, password: string, base = '')
 }
 
 async function logIn(page: Page, email: string, password: string, base = ''): Promise<void> {
+  const loggedIn = page.getByText('Login successful!', { exact: true });
+  // A toast of an earlier log-in in the same test may still show (toasts last 5 s): wait until it
+  // has gone, so the one asserted below is this log-in's.
+  await expect(loggedIn).toHaveCount(0, { timeout: 10_000 });
   await fillLogin(page, email, password, base);
-  await expect(page.getByText('Login successful!', { exact: true })).toBeVisible();
+  await expect(loggedIn).toBeVisible();
   await expect(heading(page, 'Find Your Perfect Gaming Keyboard')).toBeVisible();
   await expect(page).toHaveURL(/#\/home$/);
   await expect(accountButton(page)).toBeVisible();
