@@ -17,7 +17,7 @@ const server = spawnServer({
   dataDir,
   output: 'inherit',
   // PGlite (no databaseUrl), not the PostgreSQL database CI creates for the server tests: see
-  // README "Browser tests".
+  // README "Test it".
   env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
 });
 
