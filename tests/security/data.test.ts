@@ -2,12 +2,13 @@
 // orders, and SQL sent through filters, ordering, select lists and rpc names is never run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  allOrders,
   databaseTargets,
   type PayingTestServer,
   type Shopper,
   startTestServer,
 } from '../../src/server/test-support/index.ts';
-import { allOrders, seedOrder } from './support.ts';
+import { seedOrder } from './support.ts';
 
 const INJECTIONS = [
   "'; DROP TABLE public.orders; --",

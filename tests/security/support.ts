@@ -7,11 +7,3 @@ import { seedOrders } from '../../src/server/test-support/index.ts';
 export async function seedOrder(db: Queryable, userId: string, productName: string) {
   await seedOrders(db, userId, [{ product_name: productName, price: '120.00' }]);
 }
-
-/** Every order row, as the owner sees it: to prove an attack changed nothing. */
-export async function allOrders(db: Queryable) {
-  const { rows } = await db.query(
-    'SELECT id, user_id, product_name, quantity, price::text AS price FROM public.orders ORDER BY id',
-  );
-  return rows;
-}

@@ -18,7 +18,14 @@ export {
   type ServerProcessOptions,
 } from './launch.ts';
 export type { LogEntry } from './logs.ts';
-export { ordersOf, rowCount, seedOrders, type OrderRow, type SeedOrder } from './orders.ts';
+export {
+  allOrders,
+  ordersOf,
+  rowCount,
+  seedOrders,
+  type OrderRow,
+  type SeedOrder,
+} from './orders.ts';
 export type { SandboxKeys } from '../payments/index.ts';
 export {
   IN_PROCESS_ORIGIN,

@@ -64,3 +64,11 @@ export async function ordersOf(db: Queryable, sessionId: string): Promise<OrderR
   );
   return rows;
 }
+
+/** Every order row as the owner sees it: taken before and after an attempt, to prove it changed nothing. */
+export async function allOrders(db: Queryable) {
+  const { rows } = await db.query(
+    'SELECT id, user_id, product_name, quantity, price::text AS price FROM public.orders ORDER BY id',
+  );
+  return rows;
+}

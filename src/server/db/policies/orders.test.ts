@@ -1,6 +1,7 @@
 // Row-level security through the data API: the database decides, per request role and claims.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  allOrders,
   databaseTargets,
   rowCount,
   seedOrders,
@@ -15,14 +16,6 @@ describe.each(databaseTargets())('row-level security via /rest/v1 on $name', (ta
   let server: TestServer;
   let alice: Shopper;
   let bob: Shopper;
-
-  /** Every order as the owner sees it, to prove nothing changed. */
-  async function allOrders() {
-    const { rows } = await db.query(
-      'SELECT id, user_id, product_name, quantity, price::text FROM public.orders ORDER BY id',
-    );
-    return rows;
-  }
 
   const call = (path: string, init: RequestInit & { token?: string } = {}) =>
     server.fetch(`${server.url}${path}`, {
@@ -84,7 +77,7 @@ describe.each(databaseTargets())('row-level security via /rest/v1 on $name', (ta
   });
 
   it('neither shoppers nor anon can insert, update or delete orders', async () => {
-    const before = await allOrders();
+    const before = await allOrders(db);
     const forged = {
       user_id: alice.id,
       product_name: 'Forged',
@@ -113,7 +106,7 @@ describe.each(databaseTargets())('row-level security via /rest/v1 on $name', (ta
         expect(res.error?.code).toBe('42501');
       }
     }
-    expect(await allOrders()).toEqual(before);
+    expect(await allOrders(db)).toEqual(before);
   });
 
   it('only the public schema is reachable: other schemas and catalog functions are not', async () => {
