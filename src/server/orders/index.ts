@@ -1,19 +1,10 @@
 // Orders: the cart a checkout accepts (catalogue products and prices), the order lines read back
 // from a paid Checkout Session, and the one fulfilment that records them exactly once.
-export {
-  cartMessages,
-  InvalidCartError,
-  lineItemsFor,
-  MAX_CART_LINES,
-  parseCheckoutCart,
-  type CheckoutLine,
-} from './cart.ts';
+export { InvalidCartError, lineItemsFor, parseCheckoutCart, type CheckoutLine } from './cart.ts';
 export {
   fulfilCheckout,
   recordOrders,
   USER_MISMATCH_WARNING,
-  type FulfilOutcome,
-  type FulfilRequest,
   type FulfilStatus,
 } from './fulfil.ts';
 export { orderLinesOf, retrieveSessionWithLines, type OrderLine } from './session-lines.ts';

@@ -14,10 +14,4 @@ export {
   paymentsSettingsFrom,
   type PaymentsSettings,
 } from './settings.ts';
-export {
-  localWebhookUrl,
-  startPayments,
-  startServerPayments,
-  type ServerPaymentsConfig,
-  type StartPaymentsOptions,
-} from './start.ts';
+export { startPayments, startServerPayments } from './start.ts';

@@ -12,7 +12,6 @@ export {
   freePort,
   launchServer,
   spawnServer,
-  waitForHealthy,
   type LaunchOptions,
   type ServerProcess,
   type ServerProcessOptions,
@@ -28,12 +27,11 @@ export {
 } from './orders.ts';
 export type { SandboxKeys } from '../payments/index.ts';
 export {
-  IN_PROCESS_ORIGIN,
   startTestServer,
   type PayingTestServer,
   type TestClock,
   type TestServer,
   type TestServerOptions,
 } from './shop.ts';
-export { SHOPPER_PASSWORD, signUpThenIn, type Shopper } from './shopper.ts';
+export { signUpThenIn, type Shopper } from './shopper.ts';
 export { buildIfStale, root, type WebApp } from './web-dir.ts';
