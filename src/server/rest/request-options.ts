@@ -11,6 +11,8 @@ export interface Preferences {
   count?: CountMethod;
   /** `missing=default`: keys a row leaves out take the column's default instead of NULL. */
   missing?: 'default' | 'null';
+  /** `resolution=merge-duplicates|ignore-duplicates`: an upsert, which this API refuses. */
+  resolution?: string;
 }
 
 /** Parses `Prefer`; unknown preferences are ignored, as PostgREST does unless handling=strict. */
@@ -26,6 +28,7 @@ export function parsePrefer(header: string | undefined): Preferences {
       prefs.count = value;
     }
     if (key === 'missing' && (value === 'default' || value === 'null')) prefs.missing = value;
+    if (key === 'resolution' && value) prefs.resolution = value;
   }
   return prefs;
 }

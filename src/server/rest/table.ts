@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { SchemaCache, TableInfo } from './schema-cache.ts';
-import { restError } from './errors.ts';
+import { parseError, restError } from './errors.ts';
 import { identify, readAs, runAs, type RestContext } from './identity.ts';
 import { parseReadQuery, type ReadQuery } from './query.ts';
 import { checkOffset, countStatements, totalOf } from './counts.ts';
@@ -130,6 +130,10 @@ export function createTableHandlers(deps: RestContext, schemaCache: SchemaCache)
     const query = parseReadQuery(new URL(c.req.url).searchParams);
     const single = wantsSingleObject(c);
     const prefs = parsePrefer(c.req.header('prefer'));
+    // upsert() without onConflict sends only this preference: refused, never a plain insert.
+    if (prefs.resolution) {
+      throw parseError('Upserts (Prefer: resolution=...) are not supported');
+    }
     const identity = await identify(c, deps);
     const table = await findTable(schemaCache, c.req.param('table') ?? '');
     checkWritable(table, action);
