@@ -125,12 +125,14 @@ describe.each(databaseTargets())('postgrest-js writes, calls and refusals on $na
       () => PromiseLike<{ status: number; error: { code?: string } | null }>,
     ][] = [
       ['embedding', () => rest().from('orders').select('id, reviews(rating)')],
+      ['spread', () => rest().from('orders').select('id, ...reviews(rating)')],
       ['aggregate', () => items().select('qty.sum()')],
       ['cast', () => items().select('qty::text')],
       ['JSON path', () => items().select('name').eq('note->>a', 'x')],
       ['or', () => items().select('name').or('qty.eq.1,qty.eq.2')],
       ['contains', () => items().select('name').contains('name', ['a'])],
       ['full-text', () => items().select('name').textSearch('name', 'keep')],
+      ['regex match', () => items().select('name').filter('name', 'match', '^k')],
       ['likeAnyOf', () => items().select('name').likeAnyOf('name', ['k%'])],
       ['isDistinct', () => items().select('name').isDistinct('label', 'x')],
       ['referenced order', () => items().select('name').order('qty', { referencedTable: 'x' })],
@@ -152,6 +154,8 @@ describe.each(databaseTargets())('postgrest-js writes, calls and refusals on $na
   it('refuses other media types (406 PGRST107) and schemas other than public (406 PGRST106)', async () => {
     const csv = await items().select('name').csv();
     expect(csv).toMatchObject({ status: 406, error: { code: 'PGRST107' } });
+    const geo = await items().select('name').geojson();
+    expect(geo).toMatchObject({ status: 406, error: { code: 'PGRST107' } });
     const plan = await items().select('name').explain();
     expect(plan).toMatchObject({ status: 406, error: { code: 'PGRST107' } });
     const other = await rest().schema('auth').from('users').select('*');
