@@ -198,6 +198,10 @@ describe.each(databaseTargets())('PostgREST fidelity through postgrest-js on $na
     expect(filtered.count).toBe(10);
     const exact = await rest().from('compat_bulk').select('n', { count: 'exact', head: true });
     expect(exact.count).toBe(1200);
+
+    // The estimate is asked as the request's role: no grant, no estimate.
+    const noGrant = await rest().from('orders').select('id', { count: 'planned' });
+    expect(noGrant).toMatchObject({ status: 401, error: { code: '42501' }, count: null });
   });
 
   it('single() on several rows is 406 PGRST116 in PostgREST wording', async () => {
