@@ -102,11 +102,9 @@ async function write(
   });
 }
 
-/**
- * The response to a write, as PostgREST shapes it: Content-Range `*` + `/N` for inserts and
- * deletes, `0-(N-1)/N` for updates, N only when a count was asked for (else `*`); 201 for an
- * insert, else 200 with the rows or 204 without.
- */
+// The response to a write, as PostgREST shapes it: Content-Range `*/N` for inserts and deletes,
+// `0-(N-1)/N` for updates, N only when a count was asked for (else `*`); 201 for an insert, else
+// 200 with the rows or 204 without.
 function writeResponse(
   c: Context,
   action: WriteAction,
