@@ -17,6 +17,7 @@ export default defineConfig({
             'src/payments-sandbox/**/*.test.ts',
             'tests/unit/**/*.test.ts',
             'tests/security/**/*.test.ts',
+            'tests/compat/**/*.test.ts',
           ],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           testTimeout: 30_000,

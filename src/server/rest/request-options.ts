@@ -2,15 +2,22 @@ import type { Context } from 'hono';
 import { restError } from './errors.ts';
 import type { JsonPayload } from './write-sql.ts';
 
+/** How `Prefer: count=` asks for the total: counted, the planner's estimate, or either by size. */
+export type CountMethod = 'exact' | 'planned' | 'estimated';
+
 /** The `Prefer` header's values, as postgrest-js sends them (comma-joined when combined). */
 export interface Preferences {
   return: 'minimal' | 'representation';
-  count: boolean;
+  count?: CountMethod;
+  /** `missing=default`: keys a row leaves out take the column's default instead of NULL. */
+  missing?: 'default' | 'null';
+  /** `resolution=merge-duplicates|ignore-duplicates`: an upsert, which this API refuses. */
+  resolution?: string;
 }
 
 /** Parses `Prefer`; unknown preferences are ignored, as PostgREST does unless handling=strict. */
 export function parsePrefer(header: string | undefined): Preferences {
-  const prefs: Preferences = { return: 'minimal', count: false };
+  const prefs: Preferences = { return: 'minimal' };
   for (const part of (header ?? '').split(/[,;]/)) {
     const [key, value] = part
       .trim()
@@ -18,18 +25,35 @@ export function parsePrefer(header: string | undefined): Preferences {
       .map((s) => s.trim().toLowerCase());
     if (key === 'return' && value === 'representation') prefs.return = 'representation';
     if (key === 'count' && (value === 'exact' || value === 'planned' || value === 'estimated')) {
-      prefs.count = true;
+      prefs.count = value;
     }
+    if (key === 'missing' && (value === 'default' || value === 'null')) prefs.missing = value;
+    if (key === 'resolution' && value) prefs.resolution = value;
   }
   return prefs;
 }
 
+/** Whether a total is counted: exact and estimated count; planned asks the planner (reads only). */
+export function countsRows(prefs: Preferences): boolean {
+  return prefs.count === 'exact' || prefs.count === 'estimated';
+}
+
 /** The `Preference-Applied` header value for what this server honoured. */
-export function appliedPreferences(prefs: Preferences, write: boolean): string | undefined {
+export function appliedPreferences(
+  prefs: Preferences,
+  action: 'read' | 'insert' | 'write' | 'call',
+): string | undefined {
   const applied = [];
-  if (write) applied.push(`return=${prefs.return}`);
-  if (prefs.count) applied.push('count=exact');
+  if (action === 'insert' && prefs.missing) applied.push(`missing=${prefs.missing}`);
+  if (action === 'insert' || action === 'write') applied.push(`return=${prefs.return}`);
+  if (prefs.count) applied.push(`count=${prefs.count}`);
   return applied.length ? applied.join(', ') : undefined;
+}
+
+/** The `Content-Range` value: the rows' positions (or `*` when none) and the total (or `*`). */
+export function contentRange(first: number, count: number, total: number | undefined): string {
+  const range = count > 0 && total !== 0 ? `${first}-${first + count - 1}` : '*';
+  return `${range}/${total === undefined ? '*' : String(total)}`;
 }
 
 /** Only the public schema is exposed: any other Accept-Profile / Content-Profile is 406 PGRST106. */

@@ -2,7 +2,14 @@ import type { Context } from 'hono';
 import type { FunctionInfo, SchemaCache } from './schema-cache.ts';
 import { parseError, restError } from './errors.ts';
 import { identify, runAs, type RestContext } from './identity.ts';
-import { checkProfile, parseJsonPayload } from './request-options.ts';
+import {
+  appliedPreferences,
+  checkProfile,
+  contentRange,
+  countsRows,
+  parseJsonPayload,
+  parsePrefer,
+} from './request-options.ts';
 import { ident, Params } from './sql.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -44,10 +51,11 @@ function buildCall(
     ? `json_to_record(${params.add(argsJson)}::json) AS _pgrst_args(${used.map((a) => `${ident(a.name)} ${a.type}`).join(', ')}), LATERAL `
     : '';
   let sql: string;
-  if (fn.returnsVoid) sql = `SELECT NULL::text AS body FROM ${from}${call} AS _pgrst_fn`;
+  // n: the rows the call returned; a function that returns one value (or void) counts as one row.
+  if (fn.returnsVoid) sql = `SELECT NULL::text AS body, 1 AS n FROM ${from}${call} AS _pgrst_fn`;
   else if (fn.returnsSet)
-    sql = `SELECT coalesce(json_agg(_pgrst_fn), '[]')::text AS body FROM ${from}${call} AS _pgrst_fn`;
-  else sql = `SELECT to_json(_pgrst_fn)::text AS body FROM ${from}${call} AS _pgrst_fn`;
+    sql = `SELECT coalesce(json_agg(_pgrst_fn), '[]')::text AS body, count(*)::int AS n FROM ${from}${call} AS _pgrst_fn`;
+  else sql = `SELECT to_json(_pgrst_fn)::text AS body, 1 AS n FROM ${from}${call} AS _pgrst_fn`;
   return { sql, params: params.values };
 }
 
@@ -69,6 +77,7 @@ export function createRpcHandler(deps: RestContext, schemaCache: SchemaCache) {
         'Query parameters on a function call are not supported: send arguments in the body',
       );
     }
+    const prefs = parsePrefer(c.req.header('prefer'));
     const identity = await identify(c, deps);
     let args: Record<string, unknown> = {};
     let argsJson = '{}';
@@ -95,10 +104,14 @@ export function createRpcHandler(deps: RestContext, schemaCache: SchemaCache) {
       );
     }
     const call = buildCall(fn, argsJson, keys);
-    const body = await runAs(deps, identity, async (tx) => {
-      const { rows } = await tx.query<{ body: string | null }>(call.sql, call.params);
-      return rows[0]?.body ?? null;
+    const { body, n } = await runAs(deps, identity, async (tx) => {
+      const { rows } = await tx.query<{ body: string | null; n: number }>(call.sql, call.params);
+      return { body: rows[0]?.body ?? null, n: Number(rows[0]?.n ?? 0) };
     });
+    // As for a read: the rows' positions and, when a count was asked for, their number.
+    c.header('Content-Range', contentRange(0, n, countsRows(prefs) ? n : undefined));
+    const applied = appliedPreferences(prefs, 'call');
+    if (applied) c.header('Preference-Applied', applied);
     if (fn.returnsVoid) return c.body(null, 204);
     return c.body(body ?? 'null', 200, { 'Content-Type': JSON_TYPE });
   };

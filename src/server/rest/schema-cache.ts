@@ -4,6 +4,8 @@ import type { Queryable } from '../db/types.ts';
 export interface TableInfo {
   name: string;
   columns: Map<string, string>;
+  /** Each column's default expression as the catalog prints it (generated columns excluded). */
+  defaults: Map<string, string>;
   /** What the relation itself allows (a GROUP BY view allows no writes); grants decide the rest. */
   writable: { insert: boolean; update: boolean; delete: boolean };
 }
@@ -35,10 +37,12 @@ export interface SchemaSnapshot {
 const TABLES_SQL = `
   SELECT c.relname AS table_name, a.attname AS column_name,
          format_type(a.atttypid, a.atttypmod) AS column_type,
+         CASE WHEN a.attgenerated = '' THEN pg_catalog.pg_get_expr(d.adbin, d.adrelid) END AS column_default,
          pg_catalog.pg_relation_is_updatable(c.oid, false) AS updatable
   FROM pg_catalog.pg_class c
   JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
   JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+  LEFT JOIN pg_catalog.pg_attrdef d ON d.adrelid = c.oid AND d.adnum = a.attnum
   WHERE n.nspname = 'public' AND c.relkind IN ('r', 'v', 'm', 'f', 'p')
   ORDER BY c.relname, a.attnum`;
 
@@ -94,6 +98,7 @@ export async function loadSchema(db: Queryable): Promise<SchemaSnapshot> {
     table_name: string;
     column_name: string;
     column_type: string;
+    column_default: string | null;
     updatable: number;
   }>(TABLES_SQL);
   for (const row of columnRows.rows) {
@@ -106,10 +111,11 @@ export async function loadSchema(db: Queryable): Promise<SchemaSnapshot> {
         update: (mask & 4) !== 0,
         delete: (mask & 16) !== 0,
       };
-      table = { name: row.table_name, columns: new Map(), writable };
+      table = { name: row.table_name, columns: new Map(), defaults: new Map(), writable };
       tables.set(row.table_name, table);
     }
     table.columns.set(row.column_name, row.column_type);
+    if (row.column_default !== null) table.defaults.set(row.column_name, row.column_default);
   }
   const functions = new Map<string, FunctionInfo[]>();
   const functionRows = await db.query<FunctionRow>(FUNCTIONS_SQL);

@@ -125,9 +125,45 @@ export function buildRead(
   return { sql: jsonArrayOf(inner), params: params.values };
 }
 
-/** SELECT count(*) with the same filters, for `Prefer: count=exact`. */
-export function buildCount(table: TableInfo, query: ReadQuery): { sql: string; params: unknown[] } {
+/** The rows a count counts: `SELECT 1` with the read's filters (no order, no page). */
+function countSource(table: TableInfo, query: ReadQuery, params: Params): string {
+  return `SELECT 1 FROM ${tableRef(table)}${whereClause(table, query.filters, params)}`;
+}
+
+/**
+ * SELECT count(*) with the same filters, for `Prefer: count=exact`; with `atMost`, it stops
+ * counting past that many rows (`count=estimated` needs only to know whether the threshold is passed).
+ */
+export function buildCount(
+  table: TableInfo,
+  query: ReadQuery,
+  atMost?: number,
+): { sql: string; params: unknown[] } {
   const params = new Params();
-  const sql = `SELECT count(*)::bigint::text AS total FROM ${tableRef(table)}${whereClause(table, query.filters, params)}`;
+  const source = countSource(table, query, params);
+  const limited = atMost === undefined ? source : `${source} LIMIT ${params.add(atMost)}`;
+  const sql = `SELECT count(*)::bigint::text AS total FROM (${limited}) _pgrst_count`;
   return { sql, params: params.values };
+}
+
+/** EXPLAIN of the same rows, for `count=planned`: the planner's estimate is the plan's "Plan Rows". */
+export function buildPlannedCount(
+  table: TableInfo,
+  query: ReadQuery,
+): { sql: string; params: unknown[] } {
+  const params = new Params();
+  return {
+    sql: `EXPLAIN (FORMAT JSON) ${countSource(table, query, params)}`,
+    params: params.values,
+  };
+}
+
+/** The "Plan Rows" of an EXPLAIN (FORMAT JSON) result row (pg and PGlite may hand it over parsed). */
+export function plannedRows(row: Record<string, unknown> | undefined): number | undefined {
+  const raw = row ? Object.values(row)[0] : undefined;
+  const plan: unknown = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  const rows = Array.isArray(plan)
+    ? (plan[0] as { Plan?: { 'Plan Rows'?: unknown } } | undefined)?.Plan?.['Plan Rows']
+    : undefined;
+  return typeof rows === 'number' ? rows : undefined;
 }
