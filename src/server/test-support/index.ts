@@ -25,6 +25,7 @@ export {
   type OrderRow,
   type SeedOrder,
 } from './orders.ts';
+export { startPrivateCluster, type PrivateCluster } from './private-postgres.ts';
 export type { SandboxKeys } from '../payments/index.ts';
 export {
   startTestServer,
