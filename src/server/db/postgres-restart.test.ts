@@ -104,6 +104,13 @@ describe('PostgreSQL restarting or failing over under traffic', () => {
         hint: null,
         message: expect.stringMatching(/database is temporarily unavailable/),
       });
+      const health = await shop.app.request('/healthz');
+      expect(health.status).toBe(503);
+      expect(await health.json()).toMatchObject({
+        status: 'unavailable',
+        failing: ['database'],
+        checks: { database: expect.stringMatching(/^no round trip/), payments: 'ok' },
+      });
       const functions = await checkout(shopper);
       expect(functions.status).toBe(503);
       expect(functions.retryAfter).toBe('5');
@@ -115,6 +122,7 @@ describe('PostgreSQL restarting or failing over under traffic', () => {
       await cluster.start();
     }
     // The pool opens new connections by itself.
+    expect((await shop.app.request('/healthz')).status).toBe(200);
     expect((await signIn(shopper)).status).toBe(200);
     expect((await history(shopper)).status).toBe(200);
     expect((await checkout(shopper)).status).toBe(200);
