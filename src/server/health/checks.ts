@@ -22,8 +22,6 @@ export interface HealthDeps {
 export const CHECK_TIMEOUT_MS = 2_000;
 /** The provider check is a network call: its result is kept this long. */
 export const PAYMENTS_CHECK_TTL_MS = 10_000;
-/** Free space is read at most this often by the write guard. */
-const DISK_CHECK_TTL_MS = 1_000;
 
 const MB = 1024 * 1024;
 
@@ -100,20 +98,12 @@ export function createHealth(deps: HealthDeps): {
     return payments.result;
   };
 
-  let disk: { at: number; ok: Promise<boolean> } | undefined;
-  const diskHasRoom = (dir: string): Promise<boolean> => {
-    const now = clock();
-    if (!disk || now - disk.at > DISK_CHECK_TTL_MS) {
-      disk = {
-        at: now,
-        ok: freeBytes(dir).then(
-          (free) => free >= deps.minFreeBytes,
-          () => true, // unreadable: let the write try; a full disk still answers 503
-        ),
-      };
-    }
-    return disk.ok;
-  };
+  // statfs is one cheap system call: read on every write, so a disk that just filled is seen at once.
+  const diskHasRoom = (dir: string): Promise<boolean> =>
+    freeBytes(dir).then(
+      (free) => free >= deps.minFreeBytes,
+      () => true, // unreadable: let the write try; a full disk still answers 503
+    );
 
   return {
     async healthz(c) {
