@@ -109,7 +109,7 @@ describe('PostgreSQL restarting or failing over under traffic', () => {
       expect(await health.json()).toMatchObject({
         status: 'unavailable',
         failing: ['database'],
-        checks: { database: expect.stringMatching(/^no round trip/), payments: 'ok' },
+        checks: { database: 'no round trip (ECONNREFUSED)', payments: 'ok' },
       });
       const functions = await checkout(shopper);
       expect(functions.status).toBe(503);

@@ -44,7 +44,11 @@ async function checkDatabase(db: Database): Promise<CheckResult> {
     await withTimeout(db.query('SELECT 1'), 'a round trip');
     return 'ok';
   } catch (err) {
-    return `no round trip: ${err instanceof Error ? err.message : String(err)}`;
+    // The error's code, never its message: /healthz is public, and a message may name a host.
+    const code = (err as { code?: unknown }).code;
+    const timedOut = err instanceof Error && err.message.startsWith('a round trip took');
+    const reason = typeof code === 'string' ? code : timedOut ? 'timed out' : 'failed';
+    return `no round trip (${reason})`;
   }
 }
 

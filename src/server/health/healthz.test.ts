@@ -120,7 +120,10 @@ describe.each(databaseTargets())('GET /healthz on $name', (target) => {
     expect(body).toMatchObject({
       status: 'unavailable',
       failing: ['database'],
-      checks: { database: expect.stringMatching(/^no round trip: /), payments: 'ok' },
+      checks: {
+        database: expect.stringMatching(/^no round trip \((timed out|failed|[0-9A-Z]+)\)$/),
+        payments: 'ok',
+      },
     });
   });
 });
