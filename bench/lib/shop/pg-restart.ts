@@ -76,6 +76,8 @@ export async function runPgRestartScenario(options: PgRestartOptions): Promise<{
         try {
           return await step();
         } catch (err) {
+          const down = started.find((s) => s.child.exitCode !== null || s.child.signalCode);
+          if (down) throw new Error(`the instance on ${down.origin} exited: ${String(err)}`);
           if (err instanceof ShopError && err.message.includes('HTTP 503')) unavailable += 1;
           else {
             unexpected += 1;
