@@ -16,7 +16,7 @@ import {
 import { logoutScope } from './auth/logout.ts';
 import type { AuthService } from './auth/service.ts';
 import type { Database } from './db/types.ts';
-import { createHealth } from './health/index.ts';
+import { createHealth } from './http/health.ts';
 import { createRestApi } from './rest/index.ts';
 import {
   createFunctions,

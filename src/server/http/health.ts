@@ -1,9 +1,12 @@
+// GET /healthz (a database round trip, free space under DATA_DIR on PGlite, the payment provider)
+// and the guard that answers writes 503 before the disk is full (docs/operations.md, "Health and
+// failures").
 import { statfs } from 'node:fs/promises';
 import type { Handler, MiddlewareHandler } from 'hono';
 import Stripe from 'stripe';
 import type { Database } from '../db/types.ts';
-import { respondUnavailable } from '../http/unavailable.ts';
 import type { Payments } from '../payments/index.ts';
+import { respondUnavailable } from './unavailable.ts';
 
 /** What /healthz checks and the write guard reads. */
 export interface HealthDeps {

@@ -10,7 +10,7 @@ import { composeApp } from '../compose.ts';
 import { loadConfig } from '../config.ts';
 import { loadSandboxKeys, paymentsFor, sandboxStripeClient } from '../payments/index.ts';
 import { databaseTargets, type TestDatabase } from '../test-support/index.ts';
-import { PAYMENTS_CHECK_TTL_MS } from './checks.ts';
+import { PAYMENTS_CHECK_TTL_MS } from './health.ts';
 
 describe.each(databaseTargets())('GET /healthz on $name', (target) => {
   let db: TestDatabase;
