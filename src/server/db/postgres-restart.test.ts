@@ -104,6 +104,13 @@ describe('PostgreSQL restarting or failing over under traffic', () => {
         hint: null,
         message: expect.stringMatching(/database is temporarily unavailable/),
       });
+      // A page on another origin can read when to try again.
+      const cross = await shop.call('/rest/v1/orders?select=*', {
+        token: shopper.accessToken,
+        headers: { Origin: 'https://shop.example' },
+      });
+      expect(cross.status).toBe(503);
+      expect(cross.headers.get('access-control-expose-headers')).toMatch(/Retry-After/i);
       const health = await shop.app.request('/healthz');
       expect(health.status).toBe(503);
       expect(await health.json()).toMatchObject({
