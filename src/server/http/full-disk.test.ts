@@ -1,10 +1,18 @@
-// A full disk under DATA_DIR (PGlite), for real: the server process runs with its DATA_DIR on a
-// small tmpfs, which the test fills. Writes answer 503 "temporarily unable to save" (never 500),
-// /healthz names the disk, reads go on, nothing acknowledged is lost, and once space is freed the
-// shop takes writes again without a restart.
+// A full disk, for real. PGlite: the server process runs with its DATA_DIR on a small tmpfs, which
+// the test fills. Writes answer 503 "temporarily unable to save" (never 500), /healthz names the
+// disk, reads go on, nothing acknowledged is lost, and once space is freed the shop takes writes
+// again without a restart. PostgreSQL: the shop's database lives in a tablespace on a small tmpfs
+// of a private cluster; a write that meets the full disk answers the same 503.
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServerOnTmpfs, type TmpfsServer } from '../test-support/index.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { openPostgres } from '../db/postgres.ts';
+import {
+  startPrivateCluster,
+  startServerOnTmpfs,
+  startTestServer,
+  type TmpfsServer,
+} from '../test-support/index.ts';
 
 const PASSWORD = 'correct horse battery';
 const SAVE_MESSAGE = /temporarily unable to save/;
@@ -175,5 +183,58 @@ describe('a full disk under DATA_DIR (PGlite)', () => {
       ).status,
     ).toBe(200);
     expect(await server.stop()).toBe(0);
+  }, 120_000);
+});
+
+describe('a full disk under the PostgreSQL database (a tablespace on a tmpfs)', () => {
+  it('answers a write that meets the full disk 503 "temporarily unable to save", never 500', async () => {
+    const cluster = await startPrivateCluster({ tmpfsMb: 48 });
+    try {
+      const admin = await openPostgres(cluster.url(), 1);
+      await admin.query(`CREATE TABLESPACE small LOCATION '${cluster.tablespaceDir}'`);
+      await admin.query('CREATE DATABASE shop TABLESPACE small');
+      await admin.close();
+      const db = await openPostgres(cluster.url('shop'));
+      await runMigrations(db);
+      const shop = await startTestServer({ db });
+      try {
+        const signUp = (label: string) =>
+          shop
+            .call('/auth/v1/signup', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ email: email(label), password: PASSWORD }),
+            })
+            .then(async (res) => ({
+              status: res.status,
+              retryAfter: res.headers.get('retry-after'),
+              body: (await res.json()) as Record<string, unknown>,
+            }));
+        const before = await shop.signUp('before');
+        cluster.fillTablespace();
+        const answers: Answer[] = [];
+        for (let i = 0; i < 300; i++) {
+          const answer = await signUp(`full-${i}`);
+          answers.push(answer);
+          if (answer.status !== 200) break;
+        }
+        expect(answers.every((a) => a.status === 200 || a.status === 503)).toBe(true);
+        expect(answers.at(-1)).toMatchObject({
+          status: 503,
+          retryAfter: '60',
+          body: { error_code: 'storage_full', msg: expect.stringMatching(SAVE_MESSAGE) },
+        });
+        // Reads go on; what was saved before is there.
+        const user = await shop.call('/auth/v1/user', { token: before.accessToken });
+        expect(user.status).toBe(200);
+        cluster.freeTablespace();
+        expect((await signUp('after')).status).toBe(200);
+      } finally {
+        await shop.close();
+        await db.close();
+      }
+    } finally {
+      await cluster.stop();
+    }
   }, 120_000);
 });

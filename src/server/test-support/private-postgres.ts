@@ -3,7 +3,18 @@
 // PostgreSQL refuses to run as root, so as root the cluster belongs to (and runs as) `postgres`.
 // Loads neither vitest nor the server: the crash and load scenarios use it too.
 import { execFile, execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -41,14 +52,31 @@ export interface PrivateCluster {
   start(): Promise<void>;
   /** Stops the server and deletes the cluster. */
   stop(): Promise<void>;
+  /**
+   * With `tmpfsMb`: an empty directory on a tmpfs of that size, owned by the server's user, for
+   * `CREATE TABLESPACE ... LOCATION`. Only the server sees it (its own mount namespace), so a
+   * cluster with one is not restarted.
+   */
+  tablespaceDir: string | undefined;
+  /** Fills the tablespace's tmpfs to the last byte; free() deletes the filler. */
+  fillTablespace(): void;
+  freeTablespace(): void;
 }
 
-/** Creates and starts a private cluster (trust authentication, superuser `postgres`). */
-export async function startPrivateCluster(): Promise<PrivateCluster> {
+/**
+ * Creates and starts a private cluster (trust authentication, superuser `postgres`); with
+ * `tmpfsMb`, the server runs in a mount namespace with a small tmpfs for a tablespace (as root
+ * directly, otherwise in user namespaces).
+ */
+export async function startPrivateCluster(
+  options: { tmpfsMb?: number } = {},
+): Promise<PrivateCluster> {
   const bin = binDir();
   const asRoot = process.getuid?.() === 0;
   const base = mkdtempSync(path.join(os.tmpdir(), 'keebshop-pg-'));
   const dataDir = path.join(base, 'data');
+  const space = options.tmpfsMb ? path.join(base, 'space') : undefined;
+  if (space) mkdirSync(space);
   const logFile = path.join(base, 'server.log');
   if (asRoot) {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
@@ -64,16 +92,43 @@ export async function startPrivateCluster(): Promise<PrivateCluster> {
   };
   const port = await freePort();
   await run('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
-  const options = `-p ${port} -k ${base} -c listen_addresses=127.0.0.1`;
-  const start = () => run('pg_ctl', ['-D', dataDir, '-l', logFile, '-o', options, '-w', 'start']);
+  const serverOptions = `-p ${port} -k ${base} -c listen_addresses=127.0.0.1`;
+  const startArgs = ['-D', dataDir, '-l', logFile, '-o', serverOptions, '-w', 'start'];
+  const start = async () => {
+    if (!space) return run('pg_ctl', startArgs);
+    // The postmaster starts in a mount namespace with the tmpfs mounted, and keeps it alive.
+    const mountThenRun =
+      'mount -t tmpfs -o "size=$1" tmpfs "$2" && chown "$3" "$2" && shift 3 && exec "$@"';
+    const pgCtl = [path.join(bin, 'pg_ctl'), ...startArgs];
+    const [namespace, owner, runAs] = asRoot
+      ? [['--mount'], 'postgres', ['runuser', '-u', 'postgres', '--']]
+      : [
+          ['--user', '--map-root-user', '--mount'],
+          '0',
+          // PostgreSQL refuses uid 0: a nested user namespace maps it back to this user.
+          ['unshare', `--map-user=${process.getuid?.()}`, `--map-group=${process.getgid?.()}`],
+        ];
+    const args = ['sh', '-c', mountThenRun, 'sh', `${options.tmpfsMb}m`, space, owner];
+    await promisify(execFile)('unshare', [...namespace, ...args, ...runAs, ...pgCtl], {
+      cwd: base,
+    });
+  };
   const ctl = (action: string, mode: string) =>
-    run('pg_ctl', ['-D', dataDir, '-l', logFile, '-o', options, '-m', mode, '-w', action]);
+    run('pg_ctl', ['-D', dataDir, '-l', logFile, '-o', serverOptions, '-m', mode, '-w', action]);
+  // The tablespace as the postmaster sees it.
+  const filler = () => {
+    const pid = readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0];
+    return path.join(`/proc/${pid}/root`, space ?? '', 'filler');
+  };
   await start();
   let stopped = false;
   return {
     port,
     url: (database = 'postgres') => `postgresql://postgres@127.0.0.1:${port}/${database}`,
-    restart: (mode) => ctl('restart', mode),
+    async restart(mode) {
+      if (space) throw new Error('a cluster with a tmpfs tablespace is not restarted');
+      await ctl('restart', mode);
+    },
     halt: (mode = 'fast') => ctl('stop', mode),
     start,
     async stop() {
@@ -85,6 +140,24 @@ export async function startPrivateCluster(): Promise<PrivateCluster> {
         // Already stopped.
       }
       rmSync(base, { recursive: true, force: true });
+    },
+    tablespaceDir: space,
+    fillTablespace() {
+      const fd = openSync(filler(), 'a');
+      try {
+        for (const size of [1024 * 1024, 4096, 512]) {
+          try {
+            for (;;) writeSync(fd, Buffer.alloc(size));
+          } catch (err) {
+            if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
+          }
+        }
+      } finally {
+        closeSync(fd);
+      }
+    },
+    freeTablespace() {
+      rmSync(filler(), { force: true });
     },
   };
 }
