@@ -10,6 +10,7 @@ import { runShoppers } from './lib/shop/shoppers.ts';
 import { formatEndpointTable, summarize } from './lib/shop/stats.ts';
 import { readOrders, readSandbox, reconcile, waitForWebhooks } from './lib/shop/reconcile.ts';
 import { freshPostgresDatabase } from './lib/postgres.ts';
+import { reportPgRestartScenario } from './lib/shop/pg-restart.ts';
 import {
   buildIfStale,
   freePort,
@@ -23,7 +24,9 @@ const HELP = `npm run load -- [options]
   --ramp=S         seconds over which shoppers start (default 20)
   --targets=LIST   pglite, postgres or both (default pglite,postgres); postgres needs the local
                    server at 127.0.0.1:5432 (or LOAD_POSTGRES_ADMIN_URL) and gets a fresh database
-  --out=FILE       results JSON (default bench/results/load.json)`;
+  --out=FILE       results JSON (default bench/results/load.json)
+  --scenario=pg-restart  instead: the shoppers on two instances while a private PostgreSQL
+                   cluster restarts (fast and immediate in turn, every 5 s); prints its checks`;
 
 const { values } = parseArgs({
   options: {
@@ -32,6 +35,7 @@ const { values } = parseArgs({
     ramp: { type: 'string', default: '20' },
     targets: { type: 'string', default: 'pglite,postgres' },
     out: { type: 'string', default: path.join(import.meta.dirname, 'results/load.json') },
+    scenario: { type: 'string', default: 'shop' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -111,6 +115,11 @@ async function main(): Promise<number> {
     console.log(HELP);
     return 0;
   }
+  if (values.scenario === 'pg-restart') {
+    const [shoppers, seconds] = [Number(values.shoppers), Number(values.seconds)];
+    return reportPgRestartScenario({ shoppers, seconds, restartEveryMs: 5000, thinkMs: 1000 });
+  }
+  if (values.scenario !== 'shop') throw new Error(`unknown scenario ${values.scenario}`);
   const targets = values.targets.split(',').map((t) => t.trim());
   for (const t of targets)
     if (t !== 'pglite' && t !== 'postgres') throw new Error(`unknown target ${t}`);

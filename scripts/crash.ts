@@ -17,6 +17,7 @@ import {
   waitForWebhooks,
 } from '../bench/lib/shop/reconcile.ts';
 import { randomCart } from '../bench/lib/shop/shoppers.ts';
+import { reportPgRestartScenario } from '../bench/lib/shop/pg-restart.ts';
 import {
   buildIfStale,
   freePort,
@@ -34,10 +35,13 @@ const { values } = parseArgs({
     'timeout-s': { type: 'string', default: '900' },
     // A shopper's pause between steps (0 to twice this): a checkout then spans server lifetimes.
     'think-ms': { type: 'string', default: '500' },
+    // kill (the above), or pg-restart: PostgreSQL restarted under checkouts (bench/lib/shop/pg-restart.ts).
+    scenario: { type: 'string', default: 'kill' },
     help: { type: 'boolean', default: false },
   },
 });
-const HELP = `npm run crash -- [--checkouts=50] [--concurrency=5] [--min-kill-ms=100] [--max-kill-ms=2000] [--think-ms=500] [--timeout-s=900]`;
+const HELP = `npm run crash -- [--checkouts=50] [--concurrency=5] [--min-kill-ms=100] [--max-kill-ms=2000] [--think-ms=500] [--timeout-s=900]
+npm run crash -- --scenario=pg-restart [--concurrency=5] [--think-ms=500]`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main(): Promise<number> {
@@ -45,6 +49,11 @@ async function main(): Promise<number> {
     console.log(HELP);
     return 0;
   }
+  if (values.scenario === 'pg-restart') {
+    const [shoppers, thinkMs] = [Number(values.concurrency), Number(values['think-ms'])];
+    return reportPgRestartScenario({ shoppers, seconds: 30, restartEveryMs: 3000, thinkMs });
+  }
+  if (values.scenario !== 'kill') throw new Error(`unknown scenario ${values.scenario}`);
   const checkouts = Number(values.checkouts);
   const deadline = Date.now() + Number(values['timeout-s']) * 1000;
   buildIfStale();

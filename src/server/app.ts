@@ -16,6 +16,7 @@ import {
 import { logoutScope } from './auth/logout.ts';
 import type { AuthService } from './auth/service.ts';
 import type { Database } from './db/types.ts';
+import { createHealth } from './http/health.ts';
 import { createRestApi } from './rest/index.ts';
 import {
   createFunctions,
@@ -42,6 +43,12 @@ export interface AppDeps {
   payments?: Payments;
   /** The shop's public origin (PUBLIC_URL); unset: each request's own origin. */
   publicUrl?: string | undefined;
+  /** PGlite's DATA_DIR: /healthz checks its free space and writes stop short of a full disk. */
+  dataDir?: string | undefined;
+  /** The free space under dataDir below which writes answer 503 (DATA_DIR_MIN_FREE_MB). */
+  minFreeBytes?: number;
+  /** The clock cached health checks expire by; tests move it. */
+  now?: () => Date;
 }
 
 /** The APIs browsers call cross-origin with the Supabase and functions clients. */
@@ -53,8 +60,17 @@ const API_BODY_LIMIT_BYTES = 1024 * 1024;
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   const logger = deps.logger ?? createQuietLogger();
+  const health = createHealth({
+    db: deps.db,
+    dataDir: deps.dataDir,
+    minFreeBytes: deps.minFreeBytes ?? 0,
+    payments: deps.payments,
+    isReady: deps.isReady,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
 
-  // Around every request: id + log line, security headers, compression; CORS and a body limit on the APIs.
+  // Around every request: id + log line, security headers, compression; on the APIs CORS, a body
+  // limit, and writes refused (503) while the disk under DATA_DIR is nearly full.
   app.use(requestLog({ logger }));
   // The page sends the shopper to the hosted checkout page (sandbox or checkout.stripe.com).
   app.use(securityHeaders({ formAction: deps.payments ? [deps.payments.checkoutOrigin] : [] }));
@@ -62,12 +78,11 @@ export function createApp(deps: AppDeps): Hono {
   for (const path of API_PATHS) {
     app.use(path, apiCors());
     app.use(path, bodyLimit({ maxBytes: API_BODY_LIMIT_BYTES }));
+    app.use(path, health.requireFreeSpace);
   }
 
-  // Operations
-  app.get('/healthz', (c) =>
-    deps.isReady() ? c.json({ status: 'ok' }) : c.json({ status: 'starting' }, 503),
-  );
+  // Operations: 200 when the database answers, the disk has room and the payment provider answers.
+  app.get('/healthz', health.healthz);
 
   // Auth (Supabase GoTrue-compatible). Every answer says the API version and a signing key rotated
   // by another process is read first; only the JWKS is public, as on GoTrue, the rest needs the

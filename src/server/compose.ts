@@ -47,6 +47,10 @@ export async function composeApp(
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.payments ? { payments: options.payments } : {}),
     publicUrl: config.publicUrl,
+    // Free space matters where the embedded database writes; PostgreSQL's disk is its server's.
+    dataDir: db.kind === 'pglite' ? config.dataDir : undefined,
+    minFreeBytes: config.dataDirMinFreeMb * 1024 * 1024,
+    ...(options.now ? { now: options.now } : {}),
   });
   return { app, auth };
 }

@@ -14,6 +14,8 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./.data'),
+  /** Free space under DATA_DIR (PGlite) below which /healthz fails and writes answer 503. */
+  DATA_DIR_MIN_FREE_MB: z.coerce.number().int().min(0).default(64),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -32,6 +34,7 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  dataDirMinFreeMb: number;
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   publicUrl: string | undefined;
@@ -64,6 +67,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,
+    dataDirMinFreeMb: e.DATA_DIR_MIN_FREE_MB,
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,

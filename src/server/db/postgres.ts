@@ -18,11 +18,30 @@ const types = {
   },
 };
 
-/** Opens PostgreSQL through a pg Pool; each transaction runs on one pooled client. */
+/** How long a request waits for a connection before it is answered 503 (database unavailable). */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * Opens PostgreSQL through a pg Pool; each transaction runs on one pooled client. When the server
+ * restarts or fails over, every connection ends: the requests on them fail (the app answers 503,
+ * src/server/db/unavailable.ts) and the pool opens new connections for the next ones.
+ */
 export async function openPostgres(connectionString: string, max = 10): Promise<SqlDatabase> {
-  const pool = new pg.Pool({ connectionString, max, types });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    types,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  // A connection that ends emits 'error' on its client, idle or checked out (mid-query, or between
+  // a transaction's statements), and an 'error' nobody listens to ends the process. The pool
+  // listens to idle clients and drops them; this listener, on every client for its whole life,
+  // covers checked-out ones: their pending query fails with the same error, and a client that
+  // cannot be queried any more is dropped when it is released.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   // Fail at open, not on the first request, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();

@@ -2,7 +2,8 @@
  * Each API under the server answers errors in the shape its official client parses: PostgREST's
  * `{code, details, hint, message}` for /rest/v1, GoTrue's `{code, error_code, msg, message}` for
  * /auth/v1, and a plain `{error, message}` elsewhere (functions, web). Cross-cutting middleware
- * (body limit, malformed JSON, not found, crashes) uses this so a client never sees a foreign shape.
+ * (body limit, malformed JSON, not found, crashes, the database unavailable) uses this so a client
+ * never sees a foreign shape.
  */
 export type ApiKind = 'rest' | 'auth' | 'functions' | 'other';
 
@@ -18,13 +19,22 @@ export function apiKindOf(path: string): ApiKind {
 export const AUTH_API_VERSION = '2024-01-01';
 
 /** Stable codes for the errors raised by the middleware itself, mapped per API below. */
-export type CrossCuttingError = 'payload_too_large' | 'bad_json' | 'not_found' | 'internal';
+export type CrossCuttingError =
+  | 'payload_too_large'
+  | 'bad_json'
+  | 'not_found'
+  | 'internal'
+  | 'database_unavailable'
+  | 'storage_full';
 
 const REST_CODES: Record<CrossCuttingError, string> = {
   payload_too_large: 'PGRST413',
   bad_json: 'PGRST102',
   not_found: 'PGRST125',
   internal: 'PGRST500',
+  // PostgREST's "could not connect with the database server", and the SQLSTATE of a full disk.
+  database_unavailable: 'PGRST000',
+  storage_full: '53100',
 };
 
 const AUTH_CODES: Record<CrossCuttingError, string> = {
@@ -32,6 +42,8 @@ const AUTH_CODES: Record<CrossCuttingError, string> = {
   bad_json: 'bad_json',
   not_found: 'not_found',
   internal: 'unexpected_failure',
+  database_unavailable: 'database_unavailable',
+  storage_full: 'storage_full',
 };
 
 /** The body and extra headers of a cross-cutting error, in the shape of the API at `path`. */

@@ -17,7 +17,10 @@ export const API_ALLOWED_HEADERS = [
   'x-request-id',
 ] as const;
 
-/** Response headers the clients must be able to read: counts, auth error codes, profiles. */
+/**
+ * Response headers the clients must be able to read: counts, auth error codes, profiles, and when
+ * to try again after a 503.
+ */
 export const API_EXPOSED_HEADERS = [
   'Content-Range',
   'X-Supabase-Api-Version',
@@ -25,6 +28,7 @@ export const API_EXPOSED_HEADERS = [
   'Range-Unit',
   'Preference-Applied',
   'X-Request-Id',
+  'Retry-After',
 ] as const;
 
 export const API_ALLOWED_METHODS = [

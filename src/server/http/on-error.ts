@@ -1,8 +1,10 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { unavailabilityOf } from '../db/unavailable.ts';
 import { HttpError } from './errors.ts';
 import { apiErrorBody, type CrossCuttingError } from './api-errors.ts';
 import type { Logger } from './logger.ts';
+import { respondUnavailable } from './unavailable.ts';
 
 /** True for errors that mean "the client sent something unparseable", not a server fault. */
 function isClientInputError(err: Error): boolean {
@@ -20,7 +22,8 @@ function respond(c: Context, status: number, error: CrossCuttingError, message: 
 
 /**
  * The app's one error handler: HttpError becomes its own response; unparseable input becomes a 400
- * in the API's shape; anything else is logged with the request id and answered 500.
+ * in the API's shape; a database that is away or out of disk a 503 with Retry-After (a warning,
+ * not a bug); anything else is logged with the request id and answered 500.
  */
 export function createErrorHandler(options: { logger: Logger }): ErrorHandler {
   return function handleError(err, c) {
@@ -31,6 +34,14 @@ export function createErrorHandler(options: { logger: Logger }): ErrorHandler {
     if (err instanceof HTTPException) return err.getResponse();
     if (isClientInputError(err)) {
       return respond(c, 400, 'bad_json', `Could not parse the request body: ${err.message}`);
+    }
+    const unavailable = unavailabilityOf(err);
+    if (unavailable) {
+      options.logger.warn(
+        { reqId: c.get('requestId'), method: c.req.method, path: c.req.path, err: err.message },
+        unavailable === 'storage_full' ? 'database disk full' : 'database unavailable',
+      );
+      return respondUnavailable(c, unavailable);
     }
     options.logger.error(
       { reqId: c.get('requestId'), method: c.req.method, path: c.req.path, err },

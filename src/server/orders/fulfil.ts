@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import type { ConfirmCheckoutAnswer, ConfirmStatus } from '../../contracts/index.ts';
 import type { Database } from '../db/types.ts';
+import { unavailabilityOf } from '../db/unavailable.ts';
 import type { Logger } from '../http/logger.ts';
 import { orderLinesOf, retrieveSessionWithLines, type OrderLine } from './session-lines.ts';
 
@@ -116,6 +117,8 @@ export async function fulfilCheckout(request: FulfilRequest): Promise<FulfilOutc
       logger.warn({ sessionId }, 'the checkout session belongs to a deleted account');
       return { status: 'no_user', paymentStatus, saved: 0, skipped, ...warning };
     }
+    // The database away or out of disk: the caller answers 503 and the provider or page retries.
+    if (unavailabilityOf(err)) throw err;
     logger.error({ err, sessionId }, 'could not record the orders of a paid checkout session');
     return { status: 'save_failed', paymentStatus, saved: 0, skipped, ...warning };
   }

@@ -7,6 +7,7 @@ import {
   type RequestIdentity,
 } from '../auth/identify.ts';
 import type { Database, Queryable, QueryResult, Statement } from '../db/types.ts';
+import { unavailabilityOf } from '../db/unavailable.ts';
 import { fromDatabaseError, isDatabaseError, restError } from './errors.ts';
 import { VerifiedTokenCache } from './token-cache.ts';
 
@@ -71,7 +72,8 @@ export async function identify(c: Context, deps: RestContext): Promise<Identity>
           : "Send the project's anon key in the `apikey` header.";
       throw unauthorized('PGRST301', err.message, hint, err.message);
     }
-    if (isDatabaseError(err)) throw err;
+    // The database away while checking the token's session: a 503, never "JWT invalid".
+    if (isDatabaseError(err) || unavailabilityOf(err)) throw err;
     const reason = err instanceof Error ? err.message : String(err);
     if (/expired/i.test(reason)) {
       throw unauthorized('PGRST303', 'JWT expired', null, 'JWT expired');
@@ -134,6 +136,7 @@ export async function runAs<T>(
       return fn(tx);
     });
   } catch (err) {
+    if (unavailabilityOf(err)) throw err; // the app's 503 with Retry-After
     if (isDatabaseError(err)) throw fromDatabaseError(err, identity.role);
     throw err;
   }
@@ -162,6 +165,7 @@ export async function readAs(
     checkSession(deps, identity, setup);
     return results;
   } catch (err) {
+    if (unavailabilityOf(err)) throw err; // the app's 503 with Retry-After
     if (isDatabaseError(err)) throw fromDatabaseError(err, identity.role);
     throw err;
   }

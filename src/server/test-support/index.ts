@@ -25,6 +25,8 @@ export {
   type OrderRow,
   type SeedOrder,
 } from './orders.ts';
+export { startPrivateCluster, type PrivateCluster } from './private-postgres.ts';
+export { startServerOnTmpfs, type TmpfsServer } from './tmpfs-server.ts';
 export type { SandboxKeys } from '../payments/index.ts';
 export {
   startTestServer,
