@@ -44,10 +44,16 @@ export interface AppDeps {
   publicUrl?: string | undefined;
 }
 
-/** The APIs browsers call cross-origin with the Supabase and functions clients. */
-const API_PATHS = ['/rest/v1/*', '/auth/v1/*', '/functions/v1/*'];
-/** The largest request body any API accepts. */
-const API_BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * The APIs browsers call cross-origin with the Supabase and functions clients, and the bodies each
+ * reads: data writes may be large; auth (credentials, metadata) and the functions (a cart of at
+ * most 100 lines, a provider's event) are small. No legitimate body nests past 32 levels.
+ */
+const API_BODY_LIMITS = {
+  '/rest/v1/*': { maxBytes: 1024 * 1024, maxJsonDepth: 32 },
+  '/auth/v1/*': { maxBytes: 64 * 1024, maxJsonDepth: 32 },
+  '/functions/v1/*': { maxBytes: 128 * 1024, maxJsonDepth: 32 },
+} as const;
 
 /** The one route table: every endpoint of the server and its guards. */
 export function createApp(deps: AppDeps): Hono {
@@ -59,9 +65,9 @@ export function createApp(deps: AppDeps): Hono {
   // The page sends the shopper to the hosted checkout page (sandbox or checkout.stripe.com).
   app.use(securityHeaders({ formAction: deps.payments ? [deps.payments.checkoutOrigin] : [] }));
   app.use(compress());
-  for (const path of API_PATHS) {
+  for (const [path, limits] of Object.entries(API_BODY_LIMITS)) {
     app.use(path, apiCors());
-    app.use(path, bodyLimit({ maxBytes: API_BODY_LIMIT_BYTES }));
+    app.use(path, bodyLimit(limits));
   }
 
   // Operations
