@@ -3,6 +3,7 @@ import { compress } from 'hono/compress';
 import { bodyLimit } from './http/body-limit.ts';
 import { apiCors } from './http/cors.ts';
 import { createQuietLogger, type Logger } from './http/logger.ts';
+import { requireKnownHost } from './http/known-host.ts';
 import { createErrorHandler, createNotFoundHandler } from './http/on-error.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -42,6 +43,8 @@ export interface AppDeps {
   payments?: Payments;
   /** The shop's public origin (PUBLIC_URL); unset: each request's own origin. */
   publicUrl?: string | undefined;
+  /** Without publicUrl, the hosts answered besides loopback (listen address, ALLOWED_HOSTS). */
+  allowedHosts?: readonly string[];
 }
 
 /**
@@ -65,6 +68,8 @@ export function createApp(deps: AppDeps): Hono {
   // The page sends the shopper to the hosted checkout page (sandbox or checkout.stripe.com).
   app.use(securityHeaders({ formAction: deps.payments ? [deps.payments.checkoutOrigin] : [] }));
   app.use(compress());
+  // Without PUBLIC_URL, links follow the Host header: only known hosts get an answer.
+  app.use(requireKnownHost({ publicUrl: deps.publicUrl, allowedHosts: deps.allowedHosts ?? [] }));
   for (const [path, limits] of Object.entries(API_BODY_LIMITS)) {
     app.use(path, apiCors());
     app.use(path, bodyLimit(limits));

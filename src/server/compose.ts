@@ -47,6 +47,7 @@ export async function composeApp(
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.payments ? { payments: options.payments } : {}),
     publicUrl: config.publicUrl,
+    allowedHosts: [config.host, ...config.allowedHosts],
   });
   return { app, auth };
 }

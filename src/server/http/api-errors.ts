@@ -18,11 +18,13 @@ export function apiKindOf(path: string): ApiKind {
 export const AUTH_API_VERSION = '2024-01-01';
 
 /** Stable codes for the errors raised by the middleware itself, mapped per API below. */
-export type CrossCuttingError = 'payload_too_large' | 'bad_json' | 'not_found' | 'internal';
+export type CrossCuttingError =
+  'payload_too_large' | 'bad_json' | 'unknown_host' | 'not_found' | 'internal';
 
 const REST_CODES: Record<CrossCuttingError, string> = {
   payload_too_large: 'PGRST413',
   bad_json: 'PGRST102',
+  unknown_host: 'PGRST100',
   not_found: 'PGRST125',
   internal: 'PGRST500',
 };
@@ -30,6 +32,7 @@ const REST_CODES: Record<CrossCuttingError, string> = {
 const AUTH_CODES: Record<CrossCuttingError, string> = {
   payload_too_large: 'request_too_large',
   bad_json: 'bad_json',
+  unknown_host: 'validation_failed',
   not_found: 'not_found',
   internal: 'unexpected_failure',
 };
