@@ -1,6 +1,7 @@
 // The Order History page with a long history (docs/product.md, Order history): ten orders at a
 // time, the next ten when the shopper scrolls near the end, or with "Show more orders" from the
 // keyboard, where focus moves to the first new order and the end is announced.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, heading, openRoute, test } from './support/app.ts';
 import { shopperWithOrders } from './support/orders.ts';
 import { PASSWORD } from './support/purchase.ts';
@@ -87,4 +88,13 @@ test('"Show more orders" works from the keyboard alone, focus moving to each new
   await expect(orders(page).nth(20).getByRole('heading', { level: 2 })).toBeFocused();
   await expect(moreStatus(page)).toHaveText(`All ${ORDERS} of your orders are shown.`);
   await expect(more).toHaveCount(0);
+});
+
+test('a long history with "Show more orders" has no axe-core violations', async ({ page }) => {
+  await logInAndOpenHistory(page);
+  await expect(orders(page)).toHaveCount(10);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' '))}`)).toEqual([]);
 });
