@@ -3,6 +3,7 @@ import { compress } from 'hono/compress';
 import { bodyLimit } from './http/body-limit.ts';
 import { apiCors } from './http/cors.ts';
 import { createQuietLogger, type Logger } from './http/logger.ts';
+import { requireKnownHost } from './http/known-host.ts';
 import { createErrorHandler, createNotFoundHandler } from './http/on-error.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -49,12 +50,20 @@ export interface AppDeps {
   minFreeBytes?: number;
   /** The clock cached health checks expire by; tests move it. */
   now?: () => Date;
+  /** Without publicUrl, the hosts answered besides loopback (listen address, ALLOWED_HOSTS). */
+  allowedHosts?: readonly string[];
 }
 
-/** The APIs browsers call cross-origin with the Supabase and functions clients. */
-const API_PATHS = ['/rest/v1/*', '/auth/v1/*', '/functions/v1/*'];
-/** The largest request body any API accepts. */
-const API_BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * The APIs browsers call cross-origin with the Supabase and functions clients, and the bodies each
+ * reads: data writes may be large; auth (credentials, metadata) and the functions (a cart of at
+ * most 100 lines, a provider's event) are small. No legitimate body nests past 32 levels.
+ */
+const API_BODY_LIMITS = {
+  '/rest/v1/*': { maxBytes: 1024 * 1024, maxJsonDepth: 32 },
+  '/auth/v1/*': { maxBytes: 64 * 1024, maxJsonDepth: 32 },
+  '/functions/v1/*': { maxBytes: 128 * 1024, maxJsonDepth: 32 },
+} as const;
 
 /** The one route table: every endpoint of the server and its guards. */
 export function createApp(deps: AppDeps): Hono {
@@ -75,9 +84,11 @@ export function createApp(deps: AppDeps): Hono {
   // The page sends the shopper to the hosted checkout page (sandbox or checkout.stripe.com).
   app.use(securityHeaders({ formAction: deps.payments ? [deps.payments.checkoutOrigin] : [] }));
   app.use(compress());
-  for (const path of API_PATHS) {
+  // Without PUBLIC_URL, links follow the Host header: only known hosts get an answer.
+  app.use(requireKnownHost({ publicUrl: deps.publicUrl, allowedHosts: deps.allowedHosts ?? [] }));
+  for (const [path, limits] of Object.entries(API_BODY_LIMITS)) {
     app.use(path, apiCors());
-    app.use(path, bodyLimit({ maxBytes: API_BODY_LIMIT_BYTES }));
+    app.use(path, bodyLimit(limits));
     app.use(path, health.requireFreeSpace);
   }
 

@@ -51,6 +51,7 @@ export async function composeApp(
     dataDir: db.kind === 'pglite' ? config.dataDir : undefined,
     minFreeBytes: config.dataDirMinFreeMb * 1024 * 1024,
     ...(options.now ? { now: options.now } : {}),
+    allowedHosts: [config.host, ...config.allowedHosts],
   });
   return { app, auth };
 }

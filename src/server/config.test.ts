@@ -41,4 +41,26 @@ describe('loadConfig', () => {
     expect(problems).toMatch(/^PUBLIC_URL: must be an http:\/\/ or https:\/\/ URL/m);
     expect(problems).toMatch(/^TRUST_PROXY: /m);
   });
+
+  it('reads ALLOWED_HOSTS as lower-case host names, and refuses ports and junk', () => {
+    expect(loadConfig({}).allowedHosts).toEqual([]);
+    expect(loadConfig({ ALLOWED_HOSTS: 'Shop.LAN, 192.168.1.5,[fd00::1]' }).allowedHosts).toEqual([
+      'shop.lan',
+      '192.168.1.5',
+      '[fd00::1]',
+    ]);
+    for (const bad of ['shop.lan:3000', 'http://shop.lan', 'a,,b', 'shop lan']) {
+      expect(() => loadConfig({ ALLOWED_HOSTS: bad }), bad).toThrow(/ALLOWED_HOSTS/);
+    }
+  });
+
+  it('requires PUBLIC_URL when NODE_ENV=production, and only then', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /PUBLIC_URL: required when NODE_ENV=production/,
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' }).publicUrl,
+    ).toBe('https://shop.example');
+    expect(loadConfig({ NODE_ENV: 'development' }).publicUrl).toBeUndefined();
+  });
 });

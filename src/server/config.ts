@@ -9,6 +9,9 @@ import {
   // tests' server does under jsdom) must not load the payments sandbox and its page.
 } from './payments/settings.ts';
 
+/** A DNS name or IPv4 address, or an IPv6 address in brackets; no port. */
+const HOST_NAME = /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/;
+
 /** Every environment variable the server reads, validated once at boot. */
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -26,6 +29,14 @@ const schema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .transform((u) => u.replace(/\/+$/, ''))
     .optional(),
+  /** Host names answered (besides loopback and HOST) while PUBLIC_URL is unset; comma-separated. */
+  ALLOWED_HOSTS: z
+    .string()
+    .transform((list) => list.split(',').map((name) => name.trim().toLowerCase()))
+    .pipe(z.array(z.string().regex(HOST_NAME, 'must be host names separated by commas')))
+    .optional(),
+  /** `production` requires PUBLIC_URL: links and the token issuer never follow a request's Host. */
+  NODE_ENV: z.string().optional(),
   ...authEnvShape,
   ...paymentsEnvShape,
 });
@@ -38,6 +49,8 @@ export type Config = {
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   publicUrl: string | undefined;
+  /** ALLOWED_HOSTS: answered besides loopback and HOST while PUBLIC_URL is unset. */
+  allowedHosts: string[];
   auth: AuthSettings;
   /** Real Stripe (both STRIPE_ variables set) or the payments sandbox on SANDBOX_PORT. */
   payments: PaymentsSettings;
@@ -60,6 +73,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems = [
     ...(parsed.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? []),
     ...paymentsEnvProblems(cleaned),
+    ...(cleaned.NODE_ENV === 'production' && cleaned.PUBLIC_URL === undefined
+      ? [
+          'PUBLIC_URL: required when NODE_ENV=production, the origin shoppers use (https://shop.example)',
+        ]
+      : []),
   ];
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
@@ -71,6 +89,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
+    allowedHosts: e.ALLOWED_HOSTS ?? [],
     auth: authSettingsFrom(e),
     payments: paymentsSettingsFrom(e),
   };

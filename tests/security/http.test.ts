@@ -43,6 +43,7 @@ describe.each(databaseTargets())('HTTP hardening on $name', (target) => {
     });
   }
 
+  // Auth and the functions have smaller limits of their own: tests/security/nested-json.test.ts.
   it('refuses bodies over 1 MB with 413 on the auth, data and functions APIs', async () => {
     const big = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2 * MB) });
     for (const path of [
@@ -60,8 +61,8 @@ describe.each(databaseTargets())('HTTP hardening on $name', (target) => {
       // Without Content-Length too: the limit counts what actually arrives.
       expect(await postChunked(path, 3 * MB), `${path} (chunked)`).toBe(413);
     }
-    // Just under the limit is read normally (here: an invalid cart, not a size problem).
-    const fits = await shop.call('/functions/v1/checkout', {
+    // Just under the data API's limit is read normally (here: an unknown function, not a size problem).
+    const fits = await shop.call('/rest/v1/rpc/rate_product', {
       method: 'POST',
       body: JSON.stringify({ pad: 'x'.repeat(MB - 100) }),
     });

@@ -22,6 +22,7 @@ export const AUTH_API_VERSION = '2024-01-01';
 export type CrossCuttingError =
   | 'payload_too_large'
   | 'bad_json'
+  | 'unknown_host'
   | 'not_found'
   | 'internal'
   | 'database_unavailable'
@@ -30,6 +31,7 @@ export type CrossCuttingError =
 const REST_CODES: Record<CrossCuttingError, string> = {
   payload_too_large: 'PGRST413',
   bad_json: 'PGRST102',
+  unknown_host: 'PGRST100',
   not_found: 'PGRST125',
   internal: 'PGRST500',
   // PostgREST's "could not connect with the database server", and the SQLSTATE of a full disk.
@@ -40,6 +42,7 @@ const REST_CODES: Record<CrossCuttingError, string> = {
 const AUTH_CODES: Record<CrossCuttingError, string> = {
   payload_too_large: 'request_too_large',
   bad_json: 'bad_json',
+  unknown_host: 'validation_failed',
   not_found: 'not_found',
   internal: 'unexpected_failure',
   database_unavailable: 'database_unavailable',

@@ -35,8 +35,8 @@ describe.each(databaseTargets())('the page carries the app config on $name', (ta
     return JSON.parse(TAG.exec(html)![1]!) as Record<string, string>;
   };
 
-  it("uses the request's origin when PUBLIC_URL is unset, and the stored anon key", async () => {
-    const server = await startTestServer({ db });
+  it("uses the request's (allowed) origin when PUBLIC_URL is unset, and the stored anon key", async () => {
+    const server = await startTestServer({ db, env: { ALLOWED_HOSTS: '192.168.1.9' } });
     const a = await configOf(await server.app.request('http://localhost:3000/keebshop/'));
     expect(a).toEqual({ supabaseUrl: 'http://localhost:3000', supabaseAnonKey: server.anonKey });
     const b = await configOf(

@@ -1,6 +1,6 @@
 // The slice of the public schema the storefront reads, typed for postgrest-js
-// (mirrors supabase/migrations: public.orders, public.delete_user(), and the reviews: the table,
-// the public.product_ratings view and public.rate_product()).
+// (mirrors supabase/migrations: public.orders, public.order_history(), public.delete_user(), and
+// the reviews: the table, the public.product_ratings view and public.rate_product()).
 
 export interface OrderRow {
   /** bigint: a number, or a string from servers that keep 64-bit precision. */
@@ -60,6 +60,10 @@ export interface ShopDatabase {
     };
     Functions: {
       delete_user: { Args: Record<never, never>; Returns: undefined };
+      order_history: {
+        Args: { page_size?: number; before_created_at?: string; before_session?: string };
+        Returns: OrderRow[];
+      };
       rate_product: {
         Args: { product_key: string; product_name: string; rating: number };
         Returns: ProductRatingsRow;

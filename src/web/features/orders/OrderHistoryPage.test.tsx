@@ -54,16 +54,14 @@ describe('Order History', () => {
 
   it('shows a loading state, then "You have no past orders." for a new shopper', async () => {
     const { store } = await shopper();
-    const release = shop.hold(/\/rest\/v1\/orders/);
+    const release = shop.hold(/\/rest\/v1\/rpc\/order_history/);
     shop.renderPage(<OrderHistoryPage />, store);
     expect(await screen.findByText('Loading your orders…')).toBeTruthy();
     release();
     expect(await screen.findByText('You have no past orders.')).toBeTruthy();
-    expect(shop.requests).toContainEqual(
-      expect.stringMatching(
-        /^GET \/rest\/v1\/orders\?select=\*&user_id=eq\.[0-9a-f-]+&order=created_at\.desc$/,
-      ),
-    );
+    expect(shop.requests).toContain('POST /rest/v1/rpc/order_history');
+    // One page was enough: nothing more to offer or announce.
+    expect(screen.queryByRole('button', { name: 'Show more orders' })).toBeNull();
   });
 
   it('groups the lines by checkout, newest first, with date, total, picture, colour, quantity and price', async () => {
@@ -157,7 +155,7 @@ describe('Order History', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
     const { store } = await shopper();
-    shop.failNext(/\/rest\/v1\/orders/, () =>
+    shop.failNext(/\/rest\/v1\/rpc\/order_history/, () =>
       Response.json(
         { code: 'XX000', details: null, hint: null, message: 'database unavailable' },
         { status: 500 },

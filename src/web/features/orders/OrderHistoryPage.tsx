@@ -1,9 +1,12 @@
+import { useCallback, useEffect, useRef } from 'react';
 import { findProductByKey, findProductByName, formatPrice } from '../../../catalogue/index.ts';
 import { Logo, ProductArt } from '../../components/art/index.ts';
 import { useSession } from '../../lib/session-react.tsx';
-import { groupOrders, type OrderGroup, type OrderLine } from './group.ts';
+import { ORDERS_PER_PAGE } from './api.ts';
+import type { OrderGroup, OrderLine } from './group.ts';
+import { MoreOrders } from './MoreOrders.tsx';
 import { ORDERS_TEXT as T } from './texts.ts';
-import { useOrders } from './use-orders.ts';
+import { useOrderHistory } from './use-order-history.ts';
 import '../../components/controls.css';
 import './orders.css';
 
@@ -11,24 +14,59 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeS
 
 export function OrderHistoryPage() {
   const { status, user } = useSession();
-  const { state, retry } = useOrders(status === 'signedIn' ? (user?.id ?? null) : null);
+  const history = useOrderHistory(status === 'signedIn' ? (user?.id ?? null) : null);
+  const { groups, more, loadMore } = history;
+  const page = useRef<HTMLDivElement>(null);
+  // After "Show more orders", focus moves to the first order it added (or, at the end, to the
+  // line saying so), so keyboard and screen-reader users carry on from there.
+  const focusFrom = useRef<number | null>(null);
+
+  const onMore = useCallback(
+    (byButton: boolean) => {
+      if (byButton) focusFrom.current = groups.length;
+      loadMore();
+    },
+    [groups.length, loadMore],
+  );
+
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || more === 'loading') return;
+    focusFrom.current = null;
+    if (more === 'failed') return; // the button, now "Try again", keeps the focus
+    const target =
+      groups.length > from
+        ? page.current?.querySelectorAll<HTMLElement>('.order__date')[from]
+        : page.current?.querySelector<HTMLElement>('.orders-more__status');
+    target?.focus();
+  }, [groups.length, more]);
 
   return (
-    <div className="page container orders-page">
+    <div className="page container orders-page" ref={page}>
       <h1 tabIndex={-1}>{T.title}</h1>
       {status === 'signedOut' ? (
         <p>
           {T.loggedOut} <a href="#/login">{T.loginLink}</a>
         </p>
-      ) : state.status === 'error' ? (
+      ) : history.status === 'error' ? (
         <div className="orders-page__failed">
           <p role="alert">{T.failed}</p>
-          <button className="button" type="button" onClick={retry}>
+          <button className="button" type="button" onClick={history.retry}>
             {T.retry}
           </button>
         </div>
-      ) : state.status === 'loaded' ? (
-        <Orders groups={groupOrders(state.rows)} />
+      ) : history.status === 'loaded' ? (
+        <>
+          <Orders groups={groups} />
+          {groups.length > 0 && (
+            <MoreOrders
+              more={more}
+              count={groups.length}
+              onMore={onMore}
+              paged={groups.length >= ORDERS_PER_PAGE}
+            />
+          )}
+        </>
       ) : (
         <p role="status">{T.loading}</p>
       )}
@@ -43,7 +81,7 @@ function Orders({ groups }: { groups: OrderGroup[] }) {
       {groups.map((group) => (
         <li key={group.id} className="card order">
           <div className="order__header">
-            <h2 className="order__date">
+            <h2 className="order__date" tabIndex={-1}>
               <span className="visually-hidden">{T.orderPlaced} </span>
               <time dateTime={group.createdAt}>{dateFormat.format(new Date(group.createdAt))}</time>
             </h2>

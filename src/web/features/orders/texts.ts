@@ -13,6 +13,11 @@ export const ORDERS_TEXT = {
   quantity: 'Quantity',
   price: 'Price',
   ordersLabel: 'Orders',
+  showMore: 'Show more orders',
+  loadingMore: 'Loading more orders…',
+  moreFailed: 'More orders could not be loaded.',
+  shown: (count: number) => `Showing ${count} orders.`,
+  allShown: (count: number) => `All ${count} of your orders are shown.`,
   /** Logged with the error when the fetch fails (docs/product.md, Only logged). */
   logPrefix: 'Error fetching orders:',
 } as const;
