@@ -92,9 +92,12 @@ describe.each(databaseTargets())('sign-up flood on $name', (target) => {
     await timedSignIn();
     // What merely receiving 400 requests at once costs this machine now (shared, 2 cores): the
     // same requests without the API key, refused before any auth work.
-    const control = await signInsDuring(false);
-    expect(new Set(control.answers.map((a) => a.status))).toEqual(new Set([401]));
+    // Measured before and after the flood, so a change in the machine's load meanwhile counts.
+    const before = await signInsDuring(false);
     const flood = await signInsDuring(true);
+    const after = await signInsDuring(false);
+    const control = p99(before.signIns) > p99(after.signIns) ? before : after;
+    expect(new Set(control.answers.map((a) => a.status))).toEqual(new Set([401]));
 
     // 1 s, unless the machine is so busy that the control alone took a third of that: then three
     // times the control. Without the bounded queue, sign-ins waited behind every sign-up's hash:
