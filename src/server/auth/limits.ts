@@ -52,7 +52,10 @@ export function signInRateLimit(auth: Guarded): MiddlewareHandler {
       // Counted before the password is checked, so parallel guesses cannot overtake the count;
       // given back below unless the password was wrong.
       const rate = await hit(auth, [
-        { key: `signin-failed:email-ip:${email} ${ip}`, limit: limits.perEmailAndIp },
+        {
+          key: `signin-failed:email-ip:${JSON.stringify([email, ip])}`,
+          limit: limits.perEmailAndIp,
+        },
         { key: `signin-failed:email:${email}`, limit: limits.perEmail },
         { key: `signin-failed:ip:${ip}`, limit: limits.perIp },
       ]);
