@@ -7,13 +7,8 @@ import { requireKnownHost } from './http/known-host.ts';
 import { createErrorHandler, createNotFoundHandler } from './http/on-error.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import {
-  authApiVersion,
-  requireApiKey,
-  requireUser,
-  signInRateLimit,
-  syncSigningKeys,
-} from './auth/guards.ts';
+import { authApiVersion, requireApiKey, requireUser, syncSigningKeys } from './auth/guards.ts';
+import { signInRateLimit, signUpRateLimit, userUpdateRateLimit } from './auth/limits.ts';
 import { logoutScope } from './auth/logout.ts';
 import type { AuthService } from './auth/service.ts';
 import type { Database } from './db/types.ts';
@@ -102,10 +97,10 @@ export function createApp(deps: AppDeps): Hono {
   app.use('/auth/v1/*', authApiVersion, syncSigningKeys(auth));
   app.get('/auth/v1/.well-known/jwks.json', auth.handlers.jwks);
   app.use('/auth/v1/*', requireApiKey(auth));
-  app.post('/auth/v1/signup', auth.handlers.signup);
+  app.post('/auth/v1/signup', signUpRateLimit(auth), auth.handlers.signup);
   app.post('/auth/v1/token', signInRateLimit(auth), auth.handlers.token);
   app.get('/auth/v1/user', requireUser(auth), auth.handlers.getUser);
-  app.put('/auth/v1/user', requireUser(auth), auth.handlers.updateUser);
+  app.put('/auth/v1/user', requireUser(auth), userUpdateRateLimit(auth), auth.handlers.updateUser);
   app.post('/auth/v1/logout', logoutScope, requireUser(auth), auth.handlers.logout);
   app.all('/auth/v1/*', auth.handlers.notFound);
 

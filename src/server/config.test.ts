@@ -8,7 +8,9 @@ describe('loadConfig', () => {
     expect(config.auth).toEqual({
       jwtExpirySeconds: 3600,
       refreshReuseSeconds: 10,
-      signInLimit: { perEmail: 10, perIp: 30, windowSeconds: 300 },
+      signInLimit: { perEmailAndIp: 10, perEmail: 50, perIp: 30, windowSeconds: 300 },
+      signUpLimit: { perIp: 30 },
+      userUpdateLimit: { perUser: 10, perIp: 30 },
       trustProxy: false,
     });
   });

@@ -1,11 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AccessTokenClaims } from './claims.ts';
-import { clientIp, readJson, type AuthContext } from './context.ts';
+import type { AuthContext } from './context.ts';
 import { API_VERSION, API_VERSION_HEADER, authError, AUTH_MESSAGES } from './errors.ts';
 import { bearerToken } from './identify.ts';
 import { syncAuthKeys } from './keys.ts';
-import { hitRateLimits } from './rate-limit.ts';
-import { signInCredentials } from './token.ts';
 import { AccessTokenError } from './tokens.ts';
 
 // The middleware app.ts puts in front of the /auth/v1 handlers, in GoTrue's order. Each factory
@@ -68,35 +66,6 @@ export function requireUser(auth: Guarded): MiddlewareHandler<SignedIn> {
       throw err;
     }
     c.set('claims', claims);
-    await next();
-  };
-}
-
-/**
- * Password sign-ins per email and per client address (SIGNIN_RATE_LIMIT_*), counted in the
- * database so every instance shares them. Other grants pass to the handler; a sign-in body the
- * token endpoint would refuse gets its error here, without being counted.
- */
-export function signInRateLimit(auth: Guarded): MiddlewareHandler {
-  return async function signInRateLimit(c, next) {
-    if (c.req.query('grant_type') !== 'password') return next();
-    const ctx = auth.context;
-    const { email } = signInCredentials(await readJson(c));
-    const limits = ctx.settings.signInLimit;
-    const rate = await hitRateLimits(
-      ctx.db,
-      [
-        { key: `signin:email:${email}`, limit: limits.perEmail },
-        { key: `signin:ip:${clientIp(ctx, c)}`, limit: limits.perIp },
-      ],
-      limits.windowSeconds,
-      ctx.now(),
-    );
-    if (!rate.allowed) {
-      throw authError('over_request_rate_limit', AUTH_MESSAGES.rateLimited, {
-        headers: { 'Retry-After': String(rate.retryAfter) },
-      });
-    }
     await next();
   };
 }

@@ -1,5 +1,8 @@
 import { scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
+import { runHash, type HashLane } from './hash-queue.ts';
+
+export { MAX_CONCURRENT_HASHES } from './hash-queue.ts';
 
 /**
  * OWASP's first recommendation (Password Storage Cheat Sheet): Argon2id with 19 MiB of memory,
@@ -8,34 +11,9 @@ import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
  */
 export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-/**
- * How many hashes may run at once. Hashing runs on libuv's thread pool (4 threads by default),
- * which every file read and write shares: with all of it hashing, a burst of sign-ins held static
- * files and the payments sandbox's writes for seconds (npm run load). Half the pool is left for files.
- */
-export const MAX_CONCURRENT_HASHES = Math.max(
-  1,
-  Math.floor(Number(process.env.UV_THREADPOOL_SIZE || 4) / 2),
-);
-let hashing = 0;
-const waiting: (() => void)[] = [];
-
-async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (hashing < MAX_CONCURRENT_HASHES) hashing += 1;
-  else await new Promise<void>((resolve) => waiting.push(resolve));
-  try {
-    return await work();
-  } finally {
-    // The slot passes straight to the next waiter, so no newcomer can slip in between.
-    const next = waiting.shift();
-    if (next) next();
-    else hashing -= 1;
-  }
-}
-
 /** Hashes a password with Argon2id; the PHC string (`$argon2id$v=19$m=...`) records its cost. */
-export function hashPassword(password: string): Promise<string> {
-  return limited(() => argon2Hash(password.normalize('NFKC'), ARGON2_OPTIONS));
+export function hashPassword(password: string, lane: HashLane = 'new-password'): Promise<string> {
+  return runHash(lane, () => argon2Hash(password.normalize('NFKC'), ARGON2_OPTIONS));
 }
 
 // Hashes written before Argon2id: `$scrypt$ln=17,r=8,p=1$<salt>$<key>` (base64). They still verify,
@@ -57,13 +35,20 @@ function verifyScrypt(password: string, m: RegExpExecArray): Promise<boolean> {
   );
 }
 
-/** Checks a password against a stored hash in constant time; false for any malformed hash. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/**
+ * Checks a password against a stored hash in constant time; false for any malformed hash. A
+ * sign-in's check goes ahead of new passwords being hashed (hash-queue.ts).
+ */
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  lane: HashLane = 'new-password',
+): Promise<boolean> {
   const scryptHash = SCRYPT.exec(stored);
-  if (scryptHash) return limited(() => verifyScrypt(password, scryptHash));
+  if (scryptHash) return runHash(lane, () => verifyScrypt(password, scryptHash));
   if (!stored.startsWith('$argon2id$')) return false;
   try {
-    return await limited(() => argon2Verify(stored, password.normalize('NFKC')));
+    return await runHash(lane, () => argon2Verify(stored, password.normalize('NFKC')));
   } catch {
     return false; // a malformed PHC string
   }

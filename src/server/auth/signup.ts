@@ -1,9 +1,10 @@
 import type { Handler } from 'hono';
 import { z } from 'zod';
 import { readJson, validate, type AuthContext } from './context.ts';
-import { authError, AUTH_MESSAGES } from './errors.ts';
+import { checkUserMetadata } from './metadata.ts';
 import { hashPassword } from './password.ts';
-import { findUserByEmail, findUserById, insertUser, userJson } from './users.ts';
+import { signupAnswer } from './signup-answer.ts';
+import { findUserByEmail, findUserById, insertUser } from './users.ts';
 import { checkEmail, checkPassword } from './validation.ts';
 
 // auth-js also sends gotrue_meta_security and code_challenge(_method); they are accepted and unused.
@@ -16,25 +17,32 @@ const signupBody = z.object({
 const isUniqueViolation = (err: unknown) =>
   typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 
-/** POST /signup: creates a confirmed account and answers the bare user (no session: log in next). */
+/**
+ * POST /signup: creates a confirmed account; what it answers is signupAnswer's choice. Behind the
+ * signUpRateLimit guard (auth/limits.ts).
+ */
 export function signupHandler(ctx: AuthContext): Handler {
   return async function signup(c) {
     const body = validate(signupBody, await readJson(c));
     const email = checkEmail(body.email);
     checkPassword(body.password);
-    const taken = () => authError('user_already_exists', AUTH_MESSAGES.userAlreadyExists);
-    if (await findUserByEmail(ctx.db, email)) throw taken();
+    const metadata = body.data ?? {};
+    checkUserMetadata(metadata);
+    if (await findUserByEmail(ctx.db, email)) {
+      return c.json(await signupAnswer(ctx.db, { taken: email }));
+    }
 
     const hash = await hashPassword(body.password);
-    const user = await ctx.db
-      .transaction(async (tx) => {
-        const id = await insertUser(tx, email, hash, body.data ?? {}, ctx.now());
-        const row = await findUserById(tx, id);
-        return userJson(tx, row!);
-      })
-      .catch((err: unknown) => {
-        throw isUniqueViolation(err) ? taken() : err; // signed up twice at the same moment
+    try {
+      const user = await ctx.db.transaction(async (tx) => {
+        const id = await insertUser(tx, email, hash, metadata, ctx.now());
+        return signupAnswer(tx, { created: (await findUserById(tx, id))! });
       });
-    return c.json(user);
+      return c.json(user);
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      // Signed up twice at the same moment: the other request created the account.
+      return c.json(await signupAnswer(ctx.db, { taken: email }));
+    }
   };
 }

@@ -24,8 +24,8 @@ export function signInCredentials(body: unknown): { email: string; password: str
 }
 
 /**
- * POST /token?grant_type=password|refresh_token: sign-in and token refresh. Sign-ins are counted
- * by the signInRateLimit guard in front of this handler.
+ * POST /token?grant_type=password|refresh_token: sign-in and token refresh. Failed sign-ins are
+ * counted by the signInRateLimit guard in front of this handler (auth/limits.ts).
  */
 export function tokenHandler(ctx: AuthContext): Handler {
   return async function token(c) {
@@ -41,13 +41,14 @@ export function tokenHandler(ctx: AuthContext): Handler {
     const { email, password } = signInCredentials(body);
     const user = await findUserByEmail(ctx.db, email);
     // An unknown email costs the same hash as a wrong password, so timing does not tell them apart.
-    const ok = await verifyPassword(password, user?.encrypted_password ?? (await ctx.dummyHash));
+    const stored = user?.encrypted_password ?? (await ctx.dummyHash);
+    const ok = await verifyPassword(password, stored, 'sign-in');
     if (!user || !ok) throw authError('invalid_credentials', AUTH_MESSAGES.invalidCredentials);
     if (needsRehash(user.encrypted_password)) {
       // An older hash (scrypt, or a lower cost): store today's, unless the password changed meanwhile.
       await ctx.db.query(
         'UPDATE auth.users SET encrypted_password = $3 WHERE id = $1 AND encrypted_password = $2',
-        [user.id, user.encrypted_password, await hashPassword(password)],
+        [user.id, user.encrypted_password, await hashPassword(password, 'sign-in')],
       );
     }
     return c.json(await startSession(ctx, user.id, issuer(ctx, c)));

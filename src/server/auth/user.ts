@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { readJson, validate, type AuthContext } from './context.ts';
 import { authError, AUTH_MESSAGES } from './errors.ts';
 import type { SignedIn } from './guards.ts';
+import { checkUserMetadata } from './metadata.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { findUserByEmail, findUserById, identityData, userJson } from './users.ts';
 import { checkEmail, checkPassword } from './validation.ts';
@@ -30,6 +31,8 @@ export function updateUserHandler(ctx: AuthContext): Handler<SignedIn> {
     const body = validate(updateBody, await readJson(c));
     const current = await findUserById(ctx.db, claims.sub);
     if (!current) throw authError('user_not_found', AUTH_MESSAGES.userNotFound);
+    // The metadata as it would be after the update (merged key by key, as jsonb || does).
+    if (body.data) checkUserMetadata({ ...current.raw_user_meta_data, ...body.data });
 
     const email = body.email === undefined ? undefined : checkEmail(body.email);
     if (email !== undefined && email !== current.email) {

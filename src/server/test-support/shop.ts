@@ -100,6 +100,8 @@ export interface PayingTestServer extends TestServer {
 const TEST_ENV: Record<string, string> = {
   // In-process requests have no client address: they all share one "unknown" IP bucket.
   SIGNIN_RATE_LIMIT_PER_IP: '100000',
+  SIGNUP_RATE_LIMIT_PER_IP: '100000',
+  USER_UPDATE_RATE_LIMIT_PER_IP: '100000',
   LOG_LEVEL: 'silent',
   // The in-process origin (IN_PROCESS_ORIGIN); served on a port, clients use 127.0.0.1.
   ALLOWED_HOSTS: 'keebshop.test',

@@ -1,0 +1,107 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { HttpError } from '../http/errors.ts';
+import { clientIp, readJson } from './context.ts';
+import { authError, AUTH_MESSAGES } from './errors.ts';
+import type { Guarded, SignedIn } from './guards.ts';
+import { admitToHashing } from './hash-queue.ts';
+import { hitRateLimits, type RateLimitBucket, type RateLimitResult } from './rate-limit.ts';
+import { signInCredentials } from './token.ts';
+
+// The guards app.ts puts in front of every endpoint that hashes a password or tells whether an
+// email is registered: a place in the bounded hashing queue first (429 at once when it is full, no
+// query spent), then the limits counted in the database (auth.rate_limits), shared by every
+// instance. All in one window, SIGNIN_RATE_LIMIT_WINDOW.
+
+function tooMany(retryAfter: number): HttpError {
+  return authError('over_request_rate_limit', AUTH_MESSAGES.rateLimited, {
+    headers: { 'Retry-After': String(retryAfter) },
+  });
+}
+
+async function hit(auth: Guarded, buckets: RateLimitBucket[]): Promise<RateLimitResult> {
+  const ctx = auth.context;
+  const rate = await hitRateLimits(
+    ctx.db,
+    buckets,
+    ctx.settings.signInLimit.windowSeconds,
+    ctx.now(),
+  );
+  if (!rate.allowed) throw tooMany(rate.retryAfter);
+  return rate;
+}
+
+/** Whether the handler answered a wrong email or password (the only outcome a sign-in limit counts). */
+function wrongCredentials(c: Context): boolean {
+  return c.error instanceof HttpError && c.error.body.code === 'invalid_credentials';
+}
+
+/**
+ * Password sign-ins (SIGNIN_RATE_LIMIT_*): only failures count, so signing in often never locks a
+ * shopper out. Failures are counted per email from one client, per email from every client (a
+ * looser cap that still bounds guessing from many addresses) and per client. Other grants pass to
+ * the handler; a sign-in body the token endpoint would refuse gets its error here, uncounted.
+ */
+export function signInRateLimit(auth: Guarded): MiddlewareHandler {
+  return async function signInRateLimit(c, next) {
+    if (c.req.query('grant_type') !== 'password') return next();
+    const { email } = signInCredentials(await readJson(c));
+    const release = admitToHashing('sign-in');
+    try {
+      const limits = auth.context.settings.signInLimit;
+      const ip = clientIp(auth.context, c);
+      // Counted before the password is checked, so parallel guesses cannot overtake the count;
+      // given back below unless the password was wrong.
+      const rate = await hit(auth, [
+        {
+          key: `signin-failed:email-ip:${JSON.stringify([email, ip])}`,
+          limit: limits.perEmailAndIp,
+        },
+        { key: `signin-failed:email:${email}`, limit: limits.perEmail },
+        { key: `signin-failed:ip:${ip}`, limit: limits.perIp },
+      ]);
+      await next();
+      if (!wrongCredentials(c)) {
+        // A failed refund leaves the count one too high until the window ends: not worth a 500.
+        await rate.refund().catch(() => undefined);
+      }
+    } finally {
+      release();
+    }
+  };
+}
+
+/** Sign-ups per client (SIGNUP_RATE_LIMIT_PER_IP), whatever their outcome: new or taken email. */
+export function signUpRateLimit(auth: Guarded): MiddlewareHandler {
+  return async function signUpRateLimit(c, next) {
+    const release = admitToHashing('new-password');
+    try {
+      const ip = clientIp(auth.context, c);
+      await hit(auth, [{ key: `signup:ip:${ip}`, limit: auth.context.settings.signUpLimit.perIp }]);
+      await next();
+    } finally {
+      release();
+    }
+  };
+}
+
+/**
+ * Email and password changes (USER_UPDATE_RATE_LIMIT_*), per user and per client: a new password
+ * costs a hash, and a new email tells whether that address is taken. Metadata-only updates pass.
+ */
+export function userUpdateRateLimit(auth: Guarded): MiddlewareHandler<SignedIn> {
+  return async function userUpdateRateLimit(c, next) {
+    const body = await readJson(c);
+    if (body.email === undefined && body.password === undefined) return next();
+    const release = body.password === undefined ? () => {} : admitToHashing('new-password');
+    try {
+      const limits = auth.context.settings.userUpdateLimit;
+      await hit(auth, [
+        { key: `user-update:user:${c.get('claims').sub}`, limit: limits.perUser },
+        { key: `user-update:ip:${clientIp(auth.context, c)}`, limit: limits.perIp },
+      ]);
+      await next();
+    } finally {
+      release();
+    }
+  };
+}
