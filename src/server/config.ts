@@ -24,6 +24,8 @@ const schema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .transform((u) => u.replace(/\/+$/, ''))
     .optional(),
+  /** Seconds a stop (SIGTERM) waits for requests already received before cutting them off. */
+  DRAIN_TIMEOUT: z.coerce.number().int().min(0).max(3600).default(30),
   ...authEnvShape,
   ...paymentsEnvShape,
 });
@@ -35,6 +37,8 @@ export type Config = {
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   publicUrl: string | undefined;
+  /** DRAIN_TIMEOUT in milliseconds. */
+  drainTimeoutMs: number;
   auth: AuthSettings;
   /** Real Stripe (both STRIPE_ variables set) or the payments sandbox on SANDBOX_PORT. */
   payments: PaymentsSettings;
@@ -67,6 +71,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
+    drainTimeoutMs: e.DRAIN_TIMEOUT * 1000,
     auth: authSettingsFrom(e),
     payments: paymentsSettingsFrom(e),
   };
