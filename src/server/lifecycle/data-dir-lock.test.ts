@@ -1,7 +1,8 @@
 // One process per PGlite DATA_DIR: a second one is refused in one line naming the holder, and a
 // lock whose process is gone (SIGKILL, a reused PID) never blocks a start. The real server runs
 // as a process (src/server/main.ts, or scripts/start.mjs as `npm start` runs it).
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -93,4 +94,46 @@ it('is not blocked by a lock whose PID now belongs to another process', async ()
   );
   const again = await launch(dataDir);
   expect(await again.stop()).toBe(0);
+}, 120_000);
+
+it('lets exactly one of two servers started together over a stale lock have the directory', async () => {
+  const dataDir = path.join(base, 'together');
+  mkdirSync(dataDir);
+  // The lock of a process that has exited.
+  const gone = spawnSync(process.execPath, ['-e', '0']).pid as number;
+  const st = statSync(dataDir);
+  writeFileSync(
+    path.join(dataDir, LOCK_FILE),
+    JSON.stringify({ pid: gone, startTime: null, bootId: null, dir: `${st.dev}:${st.ino}` }),
+  );
+  const both = await Promise.all(
+    [0, 1].map(async () =>
+      spawnServer({ dataDir, port: await freePort(), sandboxPort: await freePort() }),
+    ),
+  );
+  running.push(...both);
+  const outcomes = await Promise.all(
+    both.map((server) =>
+      server.ready().then(
+        () => 'ready',
+        () => server.exited,
+      ),
+    ),
+  );
+  expect([...outcomes].sort()).toEqual([1, 'ready']);
+  expect(await both[outcomes.indexOf('ready')]!.stop()).toBe(0);
+}, 120_000);
+
+it('is not blocked by a lock copied from another DATA_DIR whose server still runs', async () => {
+  const original = await launch(path.join(base, 'original'));
+  // A copy of the directory (a restored snapshot) carries the running server's lock along.
+  const copy = path.join(base, 'copy');
+  mkdirSync(copy);
+  writeFileSync(
+    path.join(copy, LOCK_FILE),
+    readFileSync(path.join(base, 'original', LOCK_FILE), 'utf8'),
+  );
+  const second = await launch(copy);
+  expect(await second.stop()).toBe(0);
+  expect(await original.stop()).toBe(0);
 }, 120_000);
