@@ -56,7 +56,8 @@ async function probePostgres(url: string): Promise<void> {
 /** host:port/database and user of a DATABASE_URL; never its password. */
 function describeTarget(url: string): { where: string; password: string } {
   try {
-    const u = new URL(url);
+    // A user without a host (a Unix socket given as ?host=) is valid for pg, not for URL.
+    const u = new URL(url.replace('@/', '@localhost/'));
     const host = u.searchParams.get('host') ?? (u.hostname || 'localhost');
     const user = decodeURIComponent(u.username) || os.userInfo().username;
     const database = decodeURIComponent(u.pathname.slice(1)) || user;
@@ -75,7 +76,7 @@ function postgresProblem(url: string, err: unknown): StartupError {
   const code = errorCode(err) ?? errorCode(first);
   const { where, password } = describeTarget(url);
   const causes: Record<string, string> = {
-    ECONNREFUSED: 'connection refused: is PostgreSQL running there?',
+    ECONNREFUSED: 'connection refused (is PostgreSQL running there?)',
     ENOTFOUND: 'the host name does not resolve',
     EAI_AGAIN: 'the host name does not resolve',
     ETIMEDOUT: `no answer within ${PG_CONNECT_TIMEOUT_MS / 1000} s`,
