@@ -12,18 +12,10 @@ import {
 } from '../src/server/auth/keys.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { openDatabase } from '../src/server/db/open.ts';
+import { lockDataDir } from '../src/server/lifecycle/data-dir-lock.ts';
+import { StartupError } from '../src/server/lifecycle/startup-error.ts';
 
 const USAGE = 'usage: node --import tsx scripts/signing-keys.ts rotate|prune';
-
-/** True when a server answers on this config's port: PGlite must not be opened twice. */
-async function serverIsRunning(port: number): Promise<boolean> {
-  try {
-    await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1000) });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function main(command: string | undefined): Promise<number> {
   if (command !== 'rotate' && command !== 'prune') {
@@ -31,13 +23,8 @@ async function main(command: string | undefined): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  if (!config.databaseUrl && (await serverIsRunning(config.port))) {
-    console.error(
-      `A server answers on port ${config.port}. The embedded database (DATA_DIR ${config.dataDir}) ` +
-        'must not be opened by two processes: stop the server, run this, then start it again.',
-    );
-    return 1;
-  }
+  // PGlite must not be opened by two processes: the server's own DATA_DIR lock says who has it.
+  const lock = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
   const db = await openDatabase(config);
   try {
     await runMigrations(db);
@@ -61,13 +48,15 @@ async function main(command: string | undefined): Promise<number> {
     return 0;
   } finally {
     await db.close();
+    lock?.release();
   }
 }
 
 main(process.argv[2]).then(
   (code) => process.exit(code),
   (err: unknown) => {
-    console.error(err instanceof ConfigError ? err.message : err);
+    const oneLine = err instanceof ConfigError || err instanceof StartupError;
+    console.error(oneLine ? err.message : err);
     process.exit(1);
   },
 );

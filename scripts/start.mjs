@@ -10,7 +10,9 @@ if (status !== 0) process.exit(status);
 
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
   cwd: root,
-  stdio: 'inherit',
+  // The IPC channel closes when this process ends, however it ends (SIGKILL included): the server
+  // then stops too, instead of living on, orphaned, holding the port and DATA_DIR.
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
 });
 
 // Forward a stop request; the server shuts down cleanly and exits 0 itself.

@@ -37,6 +37,8 @@ const schema = z.object({
     .optional(),
   /** `production` requires PUBLIC_URL: links and the token issuer never follow a request's Host. */
   NODE_ENV: z.string().optional(),
+  /** Seconds a stop (SIGTERM) waits for requests already received before cutting them off. */
+  DRAIN_TIMEOUT: z.coerce.number().int().min(0).max(3600).default(30),
   ...authEnvShape,
   ...paymentsEnvShape,
 });
@@ -51,6 +53,8 @@ export type Config = {
   publicUrl: string | undefined;
   /** ALLOWED_HOSTS: answered besides loopback and HOST while PUBLIC_URL is unset. */
   allowedHosts: string[];
+  /** DRAIN_TIMEOUT in milliseconds. */
+  drainTimeoutMs: number;
   auth: AuthSettings;
   /** Real Stripe (both STRIPE_ variables set) or the payments sandbox on SANDBOX_PORT. */
   payments: PaymentsSettings;
@@ -90,6 +94,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
     allowedHosts: e.ALLOWED_HOSTS ?? [],
+    drainTimeoutMs: e.DRAIN_TIMEOUT * 1000,
     auth: authSettingsFrom(e),
     payments: paymentsSettingsFrom(e),
   };

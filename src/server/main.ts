@@ -1,70 +1,105 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { composeApp } from './compose.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { runMigrations } from './db/migrate.ts';
-import { openDatabase } from './db/open.ts';
 import { createLogger } from './http/logger.ts';
+import { lockDataDir, type DataDirLock } from './lifecycle/data-dir-lock.ts';
+import { openShopDatabase } from './lifecycle/database.ts';
+import { trackRequests } from './lifecycle/drain.ts';
+import { checkSandboxPort, listenFirst } from './lifecycle/listen.ts';
+import { StartupError } from './lifecycle/startup-error.ts';
 import { startServerPayments } from './payments/index.ts';
 
 /**
- * Reads config, opens and migrates the database, loads the keys, then listens; stops cleanly
- * (server, then database) on SIGINT/SIGTERM.
+ * Checks what the operator can get wrong first (build, DATA_DIR lock, ports, database), so each
+ * fails in one line before the slow steps; then migrates, loads the keys and serves. SIGINT or
+ * SIGTERM drains: answer what was received, then close the sandbox and the database.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger({ level: config.logLevel });
   let ready = false;
 
-  const db = await openDatabase(config);
+  const webDir = path.resolve('dist/web');
+  if (!existsSync(path.join(webDir, 'index.html'))) {
+    throw new StartupError(
+      `The web app is not built (${path.join(webDir, 'index.html')} is missing): run \`npm run build\`, or start with \`npm start\`, which builds it.`,
+    );
+  }
+  // One process per embedded database; PostgreSQL is shared by design.
+  const lock: DataDirLock | undefined = config.databaseUrl
+    ? undefined
+    : await lockDataDir(config.dataDir);
+  const listener = await listenFirst(config.port, config.host);
+  const requests = trackRequests(listener.server);
+  if (config.payments.provider === 'sandbox') await checkSandboxPort(config.payments.port);
+
+  const db = await openShopDatabase(config);
   const applied = await runMigrations(db);
   if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
-  // Stripe when configured; otherwise the payments sandbox, ready before the shop listens (and so
+  // Stripe when configured; otherwise the payments sandbox, ready before the shop is (and so
   // before /healthz answers 200). Its webhooks come to this server over loopback.
-  const payments = await startServerPayments(config, db, logger);
+  const payments = await startServerPayments({ ...config, port: listener.port }, db, logger).catch(
+    (err: unknown) => {
+      // Another shop's sandbox on SANDBOX_PORT: an operator's mistake, said in one line.
+      if (err instanceof Error && err.message.startsWith('SANDBOX_PORT')) {
+        throw new StartupError(`${err.message}: stop it or set SANDBOX_PORT to a free port.`);
+      }
+      throw err;
+    },
+  );
   if (payments.provider === 'sandbox') {
     console.log(`Payments sandbox (test mode, no real money) at ${payments.checkoutOrigin}`);
   }
   const { app } = await composeApp({
     config,
     db,
-    webDir: path.resolve('dist/web'),
+    webDir,
     isReady: () => ready,
     logger,
     payments,
   });
-
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    ready = true;
-    console.log(`Keebshop is running at http://localhost:${info.port}/keebshop/`);
-  });
+  listener.serve(app.fetch);
+  ready = true;
+  console.log(`Keebshop is running at http://localhost:${listener.port}/keebshop/`);
 
   let stopping = false;
-  const stop = (signal: string) => {
+  const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    ready = false;
-    console.log(`${signal} received, shutting down`);
-    const exit = (code: number) => {
-      payments
-        .close()
-        .then(() => db.close())
-        .then(
-          () => process.exit(code),
-          () => process.exit(1),
-        );
-    };
-    server.close(() => exit(0));
-    // Idle keep-alive sockets must not hold the process open.
-    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-    setTimeout(() => exit(0), 5000).unref();
+    ready = false; // /healthz answers 503 on the connections still open
+    const seconds = config.drainTimeoutMs / 1000;
+    console.log(
+      `${signal} received, shutting down: answering ${requests.inFlight()} requests in progress (DRAIN_TIMEOUT ${seconds} s)`,
+    );
+    const { cut } = await requests.drain(config.drainTimeoutMs);
+    if (cut > 0) console.error(`DRAIN_TIMEOUT (${seconds} s) reached: ${cut} requests cut off`);
+    try {
+      await payments.close();
+      await db.close();
+      lock?.release();
+    } catch (err) {
+      console.error(err);
+      process.exit(1);
+    }
+    process.exit(cut > 0 ? 1 : 0);
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Under `npm start` (scripts/start.mjs): if that process is killed, even with SIGKILL, stop at
+  // once as if killed with it, rather than live on holding DATA_DIR and the port.
+  if (process.send) {
+    process.channel?.unref();
+    process.on('disconnect', () => {
+      console.error('npm start ended without stopping the server: stopping at once');
+      process.exit(1);
+    });
+  }
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) console.error(err.message);
+  if (err instanceof ConfigError || err instanceof StartupError) console.error(err.message);
   else console.error(err);
   process.exit(1);
 });

@@ -62,6 +62,8 @@ export interface ServerProcessOptions {
   entry?: string;
   /** Standard output and error: inherited, only errors (default), or appended to a file. */
   output?: 'inherit' | 'errors' | { logFile: string };
+  /** The working directory (default: the repository's root, where dist/web is). */
+  cwd?: string;
 }
 
 export interface ServerProcess {
@@ -86,10 +88,11 @@ function stdioOf(output: ServerProcessOptions['output']): StdioOptions {
 /** Starts one server process on 127.0.0.1; does not wait for it to be ready (see ready()). */
 export function spawnServer(options: ServerProcessOptions): ServerProcess {
   const entry = options.entry ?? 'src/server/main.ts';
-  // scripts/*.mjs run as they are; TypeScript entries through tsx.
-  const args = entry.endsWith('.mjs') ? [] : ['--import', 'tsx'];
+  // scripts/*.mjs run as they are; TypeScript entries through tsx (found from any directory).
+  const tsx = options.cwd ? path.join(root, 'node_modules/tsx/dist/loader.mjs') : 'tsx';
+  const args = entry.endsWith('.mjs') ? [] : ['--import', tsx];
   const child = spawn(process.execPath, [...args, path.join(root, entry)], {
-    cwd: root,
+    cwd: options.cwd ?? root,
     stdio: stdioOf(options.output),
     env: {
       ...process.env,
