@@ -93,7 +93,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const store: SandboxStore =
     'store' in options.storage
       ? options.storage.store
-      : new FileStore(options.storage.dataDir, (session, ref) => state.buildEvent(session, ref, null));
+      : new FileStore(options.storage.dataDir, (session, ref) =>
+          state.buildEvent(session, ref, null),
+        );
   const state = new SandboxState(store, {
     retentionDays: options.retentionDays ?? 30,
     clock,

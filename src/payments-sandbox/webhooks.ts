@@ -82,7 +82,10 @@ export class WebhookDispatcher {
   private async run(): Promise<void> {
     while (!this.stopped) {
       try {
-        const due = await this.store.claimDelivery(Date.now(), this.retry.timeoutMs + LEASE_MARGIN_MS);
+        const due = await this.store.claimDelivery(
+          Date.now(),
+          this.retry.timeoutMs + LEASE_MARGIN_MS,
+        );
         if (due) {
           await this.attempt(due);
           continue;

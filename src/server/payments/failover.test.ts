@@ -51,7 +51,13 @@ async function startInstance(shared: TestDatabase, sandboxPort: number): Promise
     closed = true;
   };
   cleanup.push(die);
-  const { app, auth } = await composeApp({ config, db, webDir: dataDir, isReady: () => true, payments });
+  const { app, auth } = await composeApp({
+    config,
+    db,
+    webDir: dataDir,
+    isReady: () => true,
+    payments,
+  });
   const to: ClientTarget = {
     url: 'http://keebshop.test',
     anonKey: auth.anonKey,
@@ -69,6 +75,10 @@ async function confirm(functions: FunctionsClient, sessionId: string) {
 }
 
 const CART = [{ key: 'switches:10', color: 'Yellow', quantity: 2 }];
+const LINE = {
+  price_data: { currency: 'usd', unit_amount: 250, product_data: { name: 'Yellow Switch' } },
+  quantity: 1,
+};
 
 describe.each(databaseTargets())('the payments sandbox across instances on $name', (target) => {
   it('confirms a session paid before the sandbox’s instance died, on the sandbox started next', async () => {
@@ -100,5 +110,37 @@ describe.each(databaseTargets())('the payments sandbox across instances on $name
     expect((await ordersOf(db, session!.id)).map((r) => r.quantity)).toEqual([2]);
     // And a reload on the second instance, which reaches the new sandbox, agrees.
     expect(await confirm(shopper.functions, session!.id)).toMatchObject({ status: 'saved' });
+  });
+
+  it('lets an instance that uses another’s sandbox take its port over when that one dies', async () => {
+    const db = await target.open();
+    cleanup.push(() => db.close());
+    const first = await startInstance(db, 0);
+    const port = Number(new URL(first.payments.checkoutOrigin).port);
+    const second = await startInstance(db, port);
+    const session = await second.payments.stripe.checkout.sessions.create(
+      { mode: 'payment', line_items: [LINE], success_url: 'http://shop.test/ok' },
+      { maxNetworkRetries: 0 },
+    );
+    await first.die();
+    // Within a few seconds, and with no instance restarted, the port answers again.
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      try {
+        const again = await second.payments.stripe.checkout.sessions.retrieve(
+          session.id,
+          {},
+          {
+            maxNetworkRetries: 0,
+          },
+        );
+        expect(again.status).toBe('open');
+        break;
+      } catch (err) {
+        if (Date.now() > deadline) throw err;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    expect((await payForm(session.url!, {})).status).toBe(303);
   });
 });
