@@ -10,6 +10,7 @@ import { runShoppers } from './lib/shop/shoppers.ts';
 import { formatEndpointTable, summarize } from './lib/shop/stats.ts';
 import { readOrders, readSandbox, reconcile, waitForWebhooks } from './lib/shop/reconcile.ts';
 import { freshPostgresDatabase } from './lib/postgres.ts';
+import { sandboxFailover } from './lib/shop/sandbox-failover.ts';
 import {
   buildIfStale,
   freePort,
@@ -23,7 +24,9 @@ const HELP = `npm run load -- [options]
   --ramp=S         seconds over which shoppers start (default 20)
   --targets=LIST   pglite, postgres or both (default pglite,postgres); postgres needs the local
                    server at 127.0.0.1:5432 (or LOAD_POSTGRES_ADMIN_URL) and gets a fresh database
-  --out=FILE       results JSON (default bench/results/load.json)`;
+  --out=FILE       results JSON (default bench/results/load.json)
+  --scenario=NAME  sandbox-failover: two instances on PostgreSQL while the one serving the payments
+                   sandbox is killed and restarted in both orders; checks only, no results file`;
 
 const { values } = parseArgs({
   options: {
@@ -32,6 +35,7 @@ const { values } = parseArgs({
     ramp: { type: 'string', default: '20' },
     targets: { type: 'string', default: 'pglite,postgres' },
     out: { type: 'string', default: path.join(import.meta.dirname, 'results/load.json') },
+    scenario: { type: 'string', default: '' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -78,14 +82,12 @@ async function runTarget(target: 'pglite' | 'postgres') {
       rampSeconds: Number(values.ramp),
     });
     const first = started[0]!.options.dataDir;
-    const webhooksLeft = await waitForWebhooks(first, 30_000);
+    const webhooksLeft = await waitForWebhooks(`http://127.0.0.1:${sandboxPort}`, 30_000);
     const exits = [];
     for (const instance of [...started].reverse()) exits.push(await instance.stop());
-    const { sessions } = await readSandbox(first);
-    const rows = await readOrders({
-      dataDir: first,
-      ...(database ? { databaseUrl: database.url } : {}),
-    });
+    const source = { dataDir: first, ...(database ? { databaseUrl: database.url } : {}) };
+    const { sessions } = await readSandbox(source);
+    const rows = await readOrders(source);
     return {
       target,
       instances,
@@ -111,6 +113,18 @@ async function main(): Promise<number> {
     console.log(HELP);
     return 0;
   }
+  if (values.scenario === 'sandbox-failover') {
+    const checks = await sandboxFailover({
+      mode: 'load',
+      shoppers: Number(values.shoppers),
+      seconds: Number(values.seconds),
+      rampSeconds: Number(values.ramp),
+      ...{ checkouts: 0, concurrency: 0, thinkMs: 0 },
+      ...{ minKillMs: 4000, maxKillMs: 8000, timeoutS: Number(values.seconds) + 600 },
+    });
+    return checks.every(([, ok]) => ok) ? 0 : 1;
+  }
+  if (values.scenario) throw new Error(`unknown scenario ${values.scenario}`);
   const targets = values.targets.split(',').map((t) => t.trim());
   for (const t of targets)
     if (t !== 'pglite' && t !== 'postgres') throw new Error(`unknown target ${t}`);

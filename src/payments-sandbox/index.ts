@@ -121,9 +121,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     if (c.req.path.startsWith('/v1/'))
       c.header('stripe-version', c.req.header('stripe-version') ?? API_VERSION);
   });
-  // Also for the crash and load suites: they wait for pending webhooks to reach zero.
+  // The crash and load suites read these: which process serves, and when webhooks are all out.
   app.get('/healthz', async (c) =>
-    c.json({ ok: true, pendingWebhooks: await store.pendingDeliveries() }),
+    c.json({ ok: true, pid: process.pid, pendingWebhooks: await store.pendingDeliveries() }),
   );
   app.route('/v1', createApi({ state, secretKey: options.secretKey, baseUrl }));
   app.route('/', createPages({ state, businessName: options.businessName ?? 'Keebshop', clock }));

@@ -8,13 +8,19 @@ import type { FunctionsClient } from '@supabase/functions-js';
 import type { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { payForm } from '../../payments-sandbox/test-support.ts';
-import { authClientFor, functionsClientFor, type ClientTarget } from '../test-support/clients.ts';
 import { composeApp } from '../compose.ts';
 import { loadConfig } from '../config.ts';
 import { openPostgres } from '../db/postgres.ts';
 import type { Database } from '../db/types.ts';
-import { databaseTargets, ordersOf, type TestDatabase } from '../test-support/index.ts';
-import { signUpShopper } from '../test-support/shopper.ts';
+import {
+  authClientFor,
+  databaseTargets,
+  functionsClientFor,
+  ordersOf,
+  signUpThenIn,
+  type ClientTarget,
+  type TestDatabase,
+} from '../test-support/index.ts';
 import type { Payments } from './provider.ts';
 import { startPayments } from './start.ts';
 
@@ -87,9 +93,12 @@ describe.each(databaseTargets())('the payments sandbox across instances on $name
     const first = await startInstance(db, 0);
     const port = Number(new URL(first.payments.checkoutOrigin).port);
     const second = await startInstance(db, port); // uses the first one's sandbox
-    const shopper = await signUpShopper(authClientFor(second.to), 'failover', (token) =>
-      functionsClientFor(second.to, token),
-    );
+    const email = `failover-${Date.now()}@keebshop.test`;
+    const signedIn = await signUpThenIn(authClientFor(second.to), email, 'failover password');
+    const shopper = {
+      accessToken: signedIn.access_token,
+      functions: functionsClientFor(second.to, signedIn.access_token),
+    };
     const { data: session } = await shopper.functions.invoke<{ id: string; url: string }>(
       'checkout',
       { body: { items: CART } },
