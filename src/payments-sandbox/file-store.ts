@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { EventPage, NewEvent, PruneCutoff, SandboxStore } from './storage.ts';
 import { JsonCollection } from './store.ts';
@@ -155,4 +156,22 @@ export class FileStore implements SandboxStore {
       if (record.createdAt < cutoff.idempotencyBefore) await this.idempotency.delete(record.id);
     }
   }
+}
+
+/** What a file store's directory holds, read without changing it (for moving it elsewhere). */
+export function readStoreDirectory(dir: string): {
+  sessions: SessionRecord[];
+  events: EventRecord[];
+} {
+  const read = <T>(sub: string): T[] => {
+    const folder = path.join(dir, sub);
+    if (!existsSync(folder)) return [];
+    return readdirSync(folder)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => JSON.parse(readFileSync(path.join(folder, name), 'utf8')) as T);
+  };
+  return {
+    sessions: read<SessionRecord>('sessions'),
+    events: read<EventRecord>('events').sort((a, b) => a.seq - b.seq),
+  };
 }

@@ -16,6 +16,7 @@ import {
   type SandboxLogger,
 } from './webhooks.ts';
 
+export { readStoreDirectory } from './file-store.ts';
 export { generateSandboxKeys } from './ids.ts';
 export type { EventPage, NewEvent, PruneCutoff, SandboxStore } from './storage.ts';
 export type {

@@ -1,6 +1,9 @@
 // The payments sandbox over the shop's database (databaseSandboxStore), as every instance runs it:
 // two sandboxes on one database deliver each webhook once, and old records are pruned.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSandbox, generateSandboxKeys } from '../../payments-sandbox/index.ts';
@@ -14,7 +17,9 @@ import {
 import { openPostgres } from '../db/postgres.ts';
 import type { Database } from '../db/types.ts';
 import { databaseTargets, type TestDatabase } from '../test-support/index.ts';
+import { loadSandboxKeys } from './sandbox-keys.ts';
 import { databaseSandboxStore } from './sandbox-store.ts';
+import { startPayments } from './start.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -130,5 +135,35 @@ describe.each(databaseTargets())('the payments sandbox in the database on $name'
       [paid.id],
     );
     expect(rows[0]!.n).toBe(0);
+  });
+
+  it('moves the sessions an older version kept under DATA_DIR/payments-sandbox into the database', async () => {
+    const db = await database();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'keebshop-upgrade-'));
+    cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    // What the previous version left: the sandbox's JSON files, with this database's keys.
+    const dbKeys = await loadSandboxKeys(db);
+    const legacy = await createSandbox({
+      storage: { dataDir: path.join(dataDir, 'payments-sandbox') },
+      ...dbKeys,
+    }).start(0);
+    const legacyStripe = stripeClient(dbKeys.secretKey, legacy.port);
+    const paid = await legacyStripe.checkout.sessions.create(sessionParams());
+    await payForm(paid.url!, {});
+    await legacy.close();
+
+    const payments = await startPayments({
+      settings: { provider: 'sandbox', port: 0 },
+      db,
+      dataDir,
+      webhookUrl: 'http://127.0.0.1:9/functions/v1/stripe-webhook',
+    });
+    cleanup.push(() => payments.close());
+    const seen = await payments.stripe.checkout.sessions.retrieve(paid.id);
+    expect(seen).toMatchObject({ status: 'complete', payment_status: 'paid' });
+    const events = await payments.stripe.events.list({ type: 'checkout.session.completed' });
+    expect(events.data).toHaveLength(1);
+    expect(existsSync(path.join(dataDir, 'payments-sandbox'))).toBe(false);
+    expect(existsSync(path.join(dataDir, 'payments-sandbox.imported'))).toBe(true);
   });
 });

@@ -8,6 +8,7 @@ import {
   STRIPE_CHECKOUT_ORIGIN,
   type Payments,
 } from './provider.ts';
+import { importSandboxDirectory } from './sandbox-import.ts';
 import { loadSandboxKeys } from './sandbox-keys.ts';
 import { databaseSandboxStore } from './sandbox-store.ts';
 import type { PaymentsSettings } from './settings.ts';
@@ -29,6 +30,8 @@ export interface StartPaymentsOptions {
   webhookUrl: string;
   /** Days the sandbox keeps finished sessions (default 30). */
   retentionDays?: number;
+  /** DATA_DIR: sessions an older version kept in its payments-sandbox/ move into the database. */
+  dataDir?: string;
   logger?: Logger;
 }
 
@@ -50,6 +53,10 @@ export async function startPayments(options: StartPaymentsOptions): Promise<Paym
   }
 
   const keys = await loadSandboxKeys(options.db);
+  if (options.dataDir) {
+    const moved = await importSandboxDirectory(options.db, options.dataDir);
+    if (moved > 0) logger?.info(`moved ${moved} payments sandbox sessions into the database`);
+  }
   const sandbox = createSandbox({
     storage: { store: databaseSandboxStore(options.db) },
     secretKey: keys.secretKey,
@@ -150,6 +157,7 @@ async function answersWithOurKey(stripe: Stripe): Promise<boolean> {
 export interface ServerPaymentsConfig {
   payments: PaymentsSettings;
   sandboxRetentionDays: number;
+  dataDir: string;
   host: string;
   port: number;
 }
@@ -168,6 +176,7 @@ export function startServerPayments(
     db,
     webhookUrl: localWebhookUrl(config.host, config.port),
     retentionDays: config.sandboxRetentionDays,
+    dataDir: config.dataDir,
     logger,
   });
 }
