@@ -1,10 +1,10 @@
-// The sandbox-failover scenario of `npm run crash` and `npm run load` (`--scenario=sandbox-failover`):
-// two real server processes on one fresh PostgreSQL database share the payments sandbox's port.
-// While shoppers check out through both, the instance serving the sandbox is killed (SIGKILL) again
-// and again: every other round it is simply restarted while the other takes the port over, and in
-// the rounds between, the other is killed too and restarted FIRST (the order that used to leave a
-// second, empty sandbox). Then: every paid session has its order rows exactly once, none is
-// orphaned, no confirm found a paid session unknown, every webhook went out.
+// The sandbox-failover scenario of `npm run crash` and `npm run load` (`--scenario=
+// sandbox-failover`): two real server processes on one fresh PostgreSQL database share the payments
+// sandbox's port. While shoppers check out through both, the instance serving the sandbox is killed
+// (SIGKILL) again and again: every other round it is simply restarted while the other takes the
+// port over, and in the rounds between, the other is killed too and restarted FIRST (the order that
+// used to leave a second, empty sandbox). Then: every paid session has its order rows exactly once,
+// none is orphaned, no confirm found a paid session unknown, every webhook went out.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +21,7 @@ import { readOrders, readSandbox, reconcile, waitForWebhooks } from './reconcile
 import { randomCart, runShoppers } from './shoppers.ts';
 
 export interface FailoverOptions {
-  /** crash: `checkouts` checkouts, each step retried until it succeeds; load: shoppers for `seconds`. */
+  /** crash: `checkouts` checkouts, each step retried until it succeeds; load: shoppers, `seconds`. */
   mode: 'crash' | 'load';
   checkouts: number;
   concurrency: number;
