@@ -49,6 +49,8 @@ export function backoffDelay(failures: number, retry: RetryOptions, random = Mat
  */
 export class WebhookDispatcher {
   private stopped = true;
+  /** Set by notify(): an event came while the loop was busy, so it must not go to sleep. */
+  private notified = false;
   private wake: (() => void) | undefined;
   private loop: Promise<void> | undefined;
   private inFlight: AbortController | undefined;
@@ -69,6 +71,7 @@ export class WebhookDispatcher {
 
   /** Called when an event is added, so it goes out without waiting for a timer. */
   notify(): void {
+    this.notified = true;
     this.wake?.();
   }
 
@@ -81,6 +84,7 @@ export class WebhookDispatcher {
 
   private async run(): Promise<void> {
     while (!this.stopped) {
+      this.notified = false;
       try {
         const due = await this.store.claimDelivery(
           Date.now(),
@@ -104,6 +108,7 @@ export class WebhookDispatcher {
 
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
+      if (this.notified) return resolve();
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
