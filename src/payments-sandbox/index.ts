@@ -134,6 +134,11 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   });
   app.onError((err, c) => {
     if (err instanceof StripeApiError) return c.json(err.toJSON(), err.status);
+    if (store.isUnavailable?.(err)) {
+      logger.warn(`payments sandbox: ${c.req.method} ${c.req.path}: storage unavailable: ${err}`);
+      c.header('retry-after', '1');
+      return c.json(apiErrors.unavailable().toJSON(), 503);
+    }
     logger.error(`payments sandbox: ${c.req.method} ${c.req.path} failed`, err);
     return c.json(apiErrors.internal().toJSON(), 500);
   });

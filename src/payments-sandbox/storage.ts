@@ -67,4 +67,10 @@ export interface SandboxStore {
 
   /** Deletes old records; sessions still open or with a delivery pending are kept. */
   prune(cutoff: PruneCutoff): Promise<void>;
+
+  /**
+   * Whether an error a method threw means the store is out of reach for a moment (a database
+   * restarting) rather than a bug: the sandbox then answers 503 and logs a warning, not an error.
+   */
+  isUnavailable?(err: unknown): boolean;
 }
