@@ -117,7 +117,9 @@ export async function sandboxFailover(options: FailoverOptions): Promise<[string
       });
       paid = run.counts.paid;
     } else {
-      paid = await crashCheckouts(origins, recorder, options, deadline);
+      // At least `checkouts`, and on until a round of each kind has happened.
+      const bothRounds = () => rounds.failover >= 1 && rounds.badOrder >= 1;
+      paid = await crashCheckouts(origins, recorder, options, deadline, bothRounds);
     }
     done = true;
     await killer;
@@ -183,6 +185,7 @@ async function crashCheckouts(
   recorder: Recorder,
   options: FailoverOptions,
   deadline: number,
+  enough: () => boolean,
 ): Promise<number> {
   const retry = async <T>(step: () => Promise<T>): Promise<T> => {
     for (;;) {
@@ -207,7 +210,7 @@ async function crashCheckouts(
         await shopper.signUp(email, 'failover password').catch(() => undefined);
         await shopper.logIn(email, 'failover password');
       });
-      while (next < options.checkouts) {
+      while (next < options.checkouts || (!enough() && Date.now() < deadline)) {
         const n = next++;
         const session = await retry(() => shopper.checkout(randomCart()));
         await think();
