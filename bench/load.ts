@@ -11,6 +11,7 @@ import { formatEndpointTable, summarize } from './lib/shop/stats.ts';
 import { readOrders, readSandbox, reconcile, waitForWebhooks } from './lib/shop/reconcile.ts';
 import { freshPostgresDatabase } from './lib/postgres.ts';
 import { reportPgRestartScenario } from './lib/shop/pg-restart.ts';
+import { sandboxFailover } from './lib/shop/sandbox-failover.ts';
 import {
   buildIfStale,
   freePort,
@@ -25,8 +26,10 @@ const HELP = `npm run load -- [options]
   --targets=LIST   pglite, postgres or both (default pglite,postgres); postgres needs the local
                    server at 127.0.0.1:5432 (or LOAD_POSTGRES_ADMIN_URL) and gets a fresh database
   --out=FILE       results JSON (default bench/results/load.json)
-  --scenario=pg-restart  instead: the shoppers on two instances while a private PostgreSQL
-                   cluster restarts (fast and immediate in turn, every 5 s); prints its checks`;
+  --scenario=NAME  instead of the shoppers above: pg-restart (two instances while a private
+                   PostgreSQL cluster restarts, fast and immediate in turn, every 5 s) or
+                   sandbox-failover (two instances on PostgreSQL while the one serving the payments
+                   sandbox is killed and restarted in both orders); checks only, no results file`;
 
 const { values } = parseArgs({
   options: {
@@ -82,14 +85,12 @@ async function runTarget(target: 'pglite' | 'postgres') {
       rampSeconds: Number(values.ramp),
     });
     const first = started[0]!.options.dataDir;
-    const webhooksLeft = await waitForWebhooks(first, 30_000);
+    const webhooksLeft = await waitForWebhooks(`http://127.0.0.1:${sandboxPort}`, 30_000);
     const exits = [];
     for (const instance of [...started].reverse()) exits.push(await instance.stop());
-    const { sessions } = await readSandbox(first);
-    const rows = await readOrders({
-      dataDir: first,
-      ...(database ? { databaseUrl: database.url } : {}),
-    });
+    const source = { dataDir: first, ...(database ? { databaseUrl: database.url } : {}) };
+    const { sessions } = await readSandbox(source);
+    const rows = await readOrders(source);
     return {
       target,
       instances,
@@ -118,6 +119,17 @@ async function main(): Promise<number> {
   if (values.scenario === 'pg-restart') {
     const [shoppers, seconds] = [Number(values.shoppers), Number(values.seconds)];
     return reportPgRestartScenario({ shoppers, seconds, restartEveryMs: 5000, thinkMs: 1000 });
+  }
+  if (values.scenario === 'sandbox-failover') {
+    const checks = await sandboxFailover({
+      mode: 'load',
+      shoppers: Number(values.shoppers),
+      seconds: Number(values.seconds),
+      rampSeconds: Number(values.ramp),
+      ...{ checkouts: 0, concurrency: 0, thinkMs: 0 },
+      ...{ minKillMs: 4000, maxKillMs: 8000, timeoutS: Number(values.seconds) + 600 },
+    });
+    return checks.every(([, ok]) => ok) ? 0 : 1;
   }
   if (values.scenario !== 'shop') throw new Error(`unknown scenario ${values.scenario}`);
   const targets = values.targets.split(',').map((t) => t.trim());

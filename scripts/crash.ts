@@ -3,6 +3,7 @@
 // confirm; a third of them never confirm and are left to the webhook), and restarted each time.
 // Then: every paid session has its order rows exactly once, each restart opened the embedded
 // database and came up healthy, and amcheck finds every index consistent. Exits 1 otherwise.
+// --scenario=sandbox-failover runs bench/lib/shop/sandbox-failover.ts instead.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import {
   reconcile,
   waitForWebhooks,
 } from '../bench/lib/shop/reconcile.ts';
+import { sandboxFailover } from '../bench/lib/shop/sandbox-failover.ts';
 import { randomCart } from '../bench/lib/shop/shoppers.ts';
 import { reportPgRestartScenario } from '../bench/lib/shop/pg-restart.ts';
 import {
@@ -35,13 +37,15 @@ const { values } = parseArgs({
     'timeout-s': { type: 'string', default: '900' },
     // A shopper's pause between steps (0 to twice this): a checkout then spans server lifetimes.
     'think-ms': { type: 'string', default: '500' },
-    // kill (the above), or pg-restart: PostgreSQL restarted under checkouts (bench/lib/shop/pg-restart.ts).
+    // kill (the above); pg-restart: PostgreSQL restarted under checkouts (bench/lib/shop/pg-restart.ts);
+    // sandbox-failover: two instances on PostgreSQL, the one serving the sandbox killed.
     scenario: { type: 'string', default: 'kill' },
     help: { type: 'boolean', default: false },
   },
 });
-const HELP = `npm run crash -- [--checkouts=50] [--concurrency=5] [--min-kill-ms=100] [--max-kill-ms=2000] [--think-ms=500] [--timeout-s=900]
+const HELP = `npm run crash -- [--checkouts=50] [--concurrency=5] [--min-kill-ms=100] [--max-kill-ms=2000] [--think-ms=500] [--timeout-s=900] [--scenario=kill|sandbox-failover]
 npm run crash -- --scenario=pg-restart [--concurrency=5] [--think-ms=500]`;
+const failoverDefaults = { shoppers: 0, seconds: 0, rampSeconds: 0 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main(): Promise<number> {
@@ -52,6 +56,19 @@ async function main(): Promise<number> {
   if (values.scenario === 'pg-restart') {
     const [shoppers, thinkMs] = [Number(values.concurrency), Number(values['think-ms'])];
     return reportPgRestartScenario({ shoppers, seconds: 30, restartEveryMs: 3000, thinkMs });
+  }
+  if (values.scenario === 'sandbox-failover') {
+    const checks = await sandboxFailover({
+      ...failoverDefaults,
+      mode: 'crash',
+      checkouts: Number(values.checkouts),
+      concurrency: Number(values.concurrency),
+      minKillMs: Math.max(1000, Number(values['min-kill-ms'])),
+      maxKillMs: Math.max(3000, Number(values['max-kill-ms'])),
+      thinkMs: Number(values['think-ms']),
+      timeoutS: Number(values['timeout-s']),
+    });
+    return checks.every(([, ok]) => ok) ? 0 : 1;
   }
   if (values.scenario !== 'kill') throw new Error(`unknown scenario ${values.scenario}`);
   const checkouts = Number(values.checkouts);
@@ -144,9 +161,9 @@ async function main(): Promise<number> {
       `${checkouts} checkouts paid (${confirmed} confirmed by the page), ${killedWith.length} kills, ${recorder.errorCount} requests cut off and retried`,
     );
 
-    const webhooksLeft = await waitForWebhooks(options.dataDir, 150_000);
+    const webhooksLeft = await waitForWebhooks(`http://127.0.0.1:${options.sandboxPort}`, 150_000);
     const cleanExit = await server.stop('SIGTERM');
-    const { sessions } = await readSandbox(options.dataDir);
+    const { sessions } = await readSandbox({ dataDir: options.dataDir });
     const result = reconcile(sessions, await readOrders({ dataDir: options.dataDir }));
     const badIndexes = await checkIndexes(options.dataDir);
     const log = await readFile(logFile, 'utf8');

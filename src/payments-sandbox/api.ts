@@ -89,38 +89,33 @@ export function createApi({ state, secretKey, baseUrl }: ApiOptions): Hono<Env> 
     });
   });
 
-  api.get('/payment_intents/:id', (c) => {
+  api.get('/payment_intents/:id', async (c) => {
     const id = c.req.param('id');
-    const session = state.sessions.values().find((s) => s.paymentIntent?.id === id);
+    const session = await state.store.sessionByPaymentIntent(id);
     if (!session?.paymentIntent) throw apiErrors.noSuch('payment_intent', id, 'intent');
     return c.json(renderPaymentIntent(session.paymentIntent, session));
   });
 
   // Newest first, as on Stripe.
-  api.get('/events', (c) => {
+  api.get('/events', async (c) => {
     const query = queryOf(c);
     rejectUnknown(query, ['limit', 'starting_after', 'type']);
     const limit = optionalInteger(query.limit, 'limit') ?? 10;
     if (limit < 1 || limit > 100)
       throw invalidRequest('Invalid limit: must be between 1 and 100', 'limit');
     const type = optionalString(query.type, 'type');
-    let events = state.events
-      .values()
-      .sort((a, b) => b.seq - a.seq)
-      .filter((r) => type === undefined || r.event.type === type);
     const after = optionalString(query.starting_after, 'starting_after');
-    if (after !== undefined) events = events.slice(events.findIndex((r) => r.id === after) + 1);
-    return c.json({
-      object: 'list',
-      data: events.slice(0, limit).map((r) => r.event),
-      has_more: events.length > limit,
-      url: '/v1/events',
+    const page = await state.store.listEvents({
+      limit,
+      ...(type === undefined ? {} : { type }),
+      ...(after === undefined ? {} : { startingAfter: after }),
     });
+    return c.json({ object: 'list', data: page.events, has_more: page.hasMore, url: '/v1/events' });
   });
 
-  api.get('/events/:id', (c) => {
+  api.get('/events/:id', async (c) => {
     const id = c.req.param('id');
-    const record = state.events.get(id);
+    const record = await state.store.getEvent(id);
     if (!record) throw apiErrors.noSuch('event', id, 'id');
     return c.json(record.event);
   });
@@ -156,12 +151,15 @@ function stripeAuth(secretKey: string): MiddlewareHandler {
 }
 
 /**
- * Stripe's Idempotency-Key: the first successful answer is kept (on disk, for 24 hours) and
+ * Stripe's Idempotency-Key: the first successful answer is kept (in the store, for 24 hours) and
  * replayed for a repeat with the same parameters; a concurrent repeat waits for the first.
+ * Kept in the store, so a sandbox that took over from another replays the first one's answers.
  * Failed validation is not kept, as on Stripe.
  */
 function idempotency(state: SandboxState) {
-  const inFlight = new Map<string, Promise<unknown>>();
+  // Requests with one key take turns: the store is asynchronous, so the check and the write of a
+  // kept answer must not interleave with another request's.
+  const turns = new Map<string, Promise<void>>();
   return async function idempotent(c: Context, raw: string, run: () => Promise<Json>) {
     const key = c.req.header('idempotency-key');
     if (!key) return c.json(await run());
@@ -169,20 +167,23 @@ function idempotency(state: SandboxState) {
     const fingerprint = createHash('sha256')
       .update(`${c.req.method} ${c.req.path}\n${raw}`)
       .digest('hex');
-    await inFlight.get(id)?.catch(() => undefined);
-    const prior = state.idempotency.get(id);
-    if (prior) {
-      if (prior.fingerprint !== fingerprint) throw apiErrors.idempotencyMismatch(key);
-      return c.body(prior.body, prior.status as 200, {
-        'content-type': 'application/json',
-        'idempotent-replayed': 'true',
-      });
-    }
-    const work = run();
-    inFlight.set(id, work);
+    const previous = turns.get(id) ?? Promise.resolve();
+    let done = () => {};
+    const turn = new Promise<void>((resolve) => (done = resolve));
+    const mine = previous.then(() => turn);
+    turns.set(id, mine);
     try {
-      const body = JSON.stringify(await work);
-      await state.idempotency.set({
+      await previous;
+      const prior = await state.store.getIdempotency(id);
+      if (prior) {
+        if (prior.fingerprint !== fingerprint) throw apiErrors.idempotencyMismatch(key);
+        return c.body(prior.body, prior.status as 200, {
+          'content-type': 'application/json',
+          'idempotent-replayed': 'true',
+        });
+      }
+      const body = JSON.stringify(await run());
+      await state.store.putIdempotency({
         id,
         key,
         fingerprint,
@@ -192,7 +193,8 @@ function idempotency(state: SandboxState) {
       });
       return c.body(body, 200, { 'content-type': 'application/json' });
     } finally {
-      inFlight.delete(id);
+      done();
+      if (turns.get(id) === mine) turns.delete(id);
     }
   };
 }

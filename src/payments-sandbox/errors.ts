@@ -10,7 +10,7 @@ export type StripeErrorBody = {
 /** The one error type of the sandbox API, turned into `{ error: {...} }` with its status. */
 export class StripeApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 404 | 500,
+    readonly status: 400 | 401 | 404 | 500 | 503,
     readonly body: StripeErrorBody,
   ) {
     super(body.message);
@@ -86,6 +86,11 @@ export const apiErrors = {
     new StripeApiError(400, {
       type: 'idempotency_error',
       message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+    }),
+  unavailable: () =>
+    new StripeApiError(503, {
+      type: 'api_error',
+      message: 'The payments sandbox cannot reach its storage right now. Try again in a moment.',
     }),
   internal: () =>
     new StripeApiError(500, {

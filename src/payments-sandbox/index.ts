@@ -5,7 +5,9 @@ import { createApi } from './api.ts';
 import { apiErrors, StripeApiError } from './errors.ts';
 import { newId } from './ids.ts';
 import { createPages } from './page-routes.ts';
+import { FileStore } from './file-store.ts';
 import { SandboxState } from './state.ts';
+import type { SandboxStore } from './storage.ts';
 import { API_VERSION } from './types.ts';
 import {
   DEFAULT_RETRY,
@@ -14,13 +16,27 @@ import {
   type SandboxLogger,
 } from './webhooks.ts';
 
+export { readStoreDirectory } from './file-store.ts';
 export { generateSandboxKeys } from './ids.ts';
+export type { EventPage, NewEvent, PruneCutoff, SandboxStore } from './storage.ts';
+export type {
+  DeliveryState,
+  EventRecord,
+  IdempotencyRecord,
+  SessionRecord,
+  SessionStatus,
+  StripeEvent,
+} from './types.ts';
 export { signatureHeader } from './webhooks.ts';
 export type { RetryOptions, SandboxLogger } from './webhooks.ts';
 
 export type SandboxOptions = {
-  /** Where sessions, events and pending webhook deliveries are kept. */
-  dataDir: string;
+  /**
+   * Where sessions, events and pending webhook deliveries are kept: a store (the shop's server
+   * passes one over its database, shared by all its instances), or a directory of JSON files that
+   * one process owns.
+   */
+  storage: { store: SandboxStore } | { dataDir: string };
   /** The one key the API accepts; must look like sk_test_... */
   secretKey: string;
   /** Signs webhook deliveries; must look like whsec_... */
@@ -37,6 +53,8 @@ export type SandboxOptions = {
   logger?: Partial<SandboxLogger>;
   /** How often open sessions are checked for expiry in the background. */
   sweepIntervalMs?: number;
+  /** Days finished sessions and their events are kept; pruned at start and hourly (default 30). */
+  retentionDays?: number;
 };
 
 export type RunningSandbox = { url: string; port: number; close(): Promise<void> };
@@ -49,8 +67,9 @@ export type Sandbox = {
 };
 
 const DEFAULT_PORT_URL = 'http://127.0.0.1:12111';
+const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
-/** Creates the Stripe-compatible payments sandbox; state is loaded from dataDir at once. */
+/** Creates the Stripe-compatible payments sandbox over its store (a file store loads at once). */
 export function createSandbox(options: SandboxOptions): Sandbox {
   if (!/^sk_test_[A-Za-z0-9]{8,}$/.test(options.secretKey)) {
     throw new Error(
@@ -72,8 +91,14 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   let listeningUrl: string | undefined;
   const baseUrl = () => (options.publicUrl ?? listeningUrl ?? DEFAULT_PORT_URL).replace(/\/+$/, '');
 
-  const state = new SandboxState({
-    dataDir: options.dataDir,
+  const store: SandboxStore =
+    'store' in options.storage
+      ? options.storage.store
+      : new FileStore(options.storage.dataDir, (session, ref) =>
+          state.buildEvent(session, ref, null),
+        );
+  const state = new SandboxState(store, {
+    retentionDays: options.retentionDays ?? 30,
     clock,
     baseUrl,
     webhooks: Boolean(options.webhookUrl),
@@ -81,7 +106,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     onEvent: () => dispatcher.notify(),
   });
   const dispatcher = new WebhookDispatcher(
-    state.events,
+    store,
     options.webhookUrl,
     options.webhookSecret,
     { ...DEFAULT_RETRY, ...options.webhookRetry },
@@ -97,7 +122,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     if (c.req.path.startsWith('/v1/'))
       c.header('stripe-version', c.req.header('stripe-version') ?? API_VERSION);
   });
-  app.get('/healthz', (c) => c.json({ ok: true }));
+  // The crash and load suites read these: which process serves, and when webhooks are all out.
+  app.get('/healthz', async (c) =>
+    c.json({ ok: true, pid: process.pid, pendingWebhooks: await store.pendingDeliveries() }),
+  );
   app.route('/v1', createApi({ state, secretKey: options.secretKey, baseUrl }));
   app.route('/', createPages({ state, businessName: options.businessName ?? 'Keebshop', clock }));
   app.notFound((c) => {
@@ -106,17 +134,24 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   });
   app.onError((err, c) => {
     if (err instanceof StripeApiError) return c.json(err.toJSON(), err.status);
+    if (store.isUnavailable?.(err)) {
+      logger.warn(`payments sandbox: ${c.req.method} ${c.req.path}: storage unavailable: ${err}`);
+      c.header('retry-after', '1');
+      return c.json(apiErrors.unavailable().toJSON(), 503);
+    }
     logger.error(`payments sandbox: ${c.req.method} ${c.req.path} failed`, err);
     return c.json(apiErrors.internal().toJSON(), 500);
   });
 
   async function start(port: number, hostname = '127.0.0.1'): Promise<RunningSandbox> {
-    await state.recover();
+    await store.open();
     const server = serve({ fetch: app.fetch, port, hostname });
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);
       server.once('error', reject);
     });
+    const pruneLater = (err: unknown) => logger.warn(`payments sandbox: prune failed: ${err}`);
+    await state.prune().catch(pruneLater);
     const actualPort = (server.address() as AddressInfo).port;
     const urlHost = hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname;
     const url = `http://${urlHost}:${actualPort}`;
@@ -125,27 +160,27 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const sweep = () => {
       state
         .sweep()
-        .catch((err: unknown) => logger.error('payments sandbox: expiry sweep failed', err));
+        // The store may be out of reach for a moment (a database restarting): the next sweep retries.
+        .catch((err: unknown) => logger.warn(`payments sandbox: expiry sweep failed: ${err}`));
     };
     sweep();
     const sweeper = setInterval(sweep, options.sweepIntervalMs ?? 30_000);
     sweeper.unref();
+    const pruner = setInterval(() => void state.prune().catch(pruneLater), PRUNE_INTERVAL_MS);
+    pruner.unref();
 
     let closing: Promise<void> | undefined;
     const close = () => {
       closing ??= (async () => {
         clearInterval(sweeper);
+        clearInterval(pruner);
         await dispatcher.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Keep-alive sockets (stripe-node keeps them) must not hold close() open.
           (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
         });
-        await Promise.all([
-          state.sessions.flush(),
-          state.events.flush(),
-          state.idempotency.flush(),
-        ]);
+        await store.close();
       })();
       return closing;
     };

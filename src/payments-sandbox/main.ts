@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   const secretKey = e.SANDBOX_SECRET_KEY ?? generated.secretKey;
   const webhookSecret = e.SANDBOX_WEBHOOK_SECRET ?? generated.webhookSecret;
   const sandbox = createSandbox({
-    dataDir: e.SANDBOX_DATA_DIR ?? path.join(e.DATA_DIR, 'payments-sandbox'),
+    storage: { dataDir: e.SANDBOX_DATA_DIR ?? path.join(e.DATA_DIR, 'payments-sandbox') },
     secretKey,
     webhookSecret,
     webhookUrl: e.SANDBOX_WEBHOOK_URL,

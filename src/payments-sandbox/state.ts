@@ -1,12 +1,11 @@
-import path from 'node:path';
 import { newId } from './ids.ts';
 import { renderSession } from './render.ts';
-import { JsonCollection } from './store.ts';
+import type { NewEvent, SandboxStore } from './storage.ts';
 import {
   API_VERSION,
-  type EventRecord,
-  type IdempotencyRecord,
+  type EventRef,
   type SessionRecord,
+  type SessionStatus,
   type StripeEvent,
 } from './types.ts';
 import type { CreateSessionInput } from './validate-create.ts';
@@ -20,45 +19,55 @@ export type PayResult =
   | { kind: 'expired'; session: SessionRecord };
 
 export type StateOptions = {
-  dataDir: string;
   clock: () => number;
   baseUrl: () => string;
   /** Whether a webhook endpoint is configured: events then get a delivery to make. */
   webhooks: boolean;
   onEvent: () => void;
+  /** Days a finished session and its events are kept (open or still delivering: kept longer). */
+  retentionDays: number;
 };
 
-/** Sessions, events and idempotency records, in memory and on disk under dataDir. */
+/**
+ * The sandbox's rules over a store: sessions change only by compare-and-set (open to complete or
+ * expired), each change together with its event, so two requests, or two sandboxes sharing one
+ * store, cannot both pay or expire a session.
+ */
 export class SandboxState {
-  readonly sessions: JsonCollection<SessionRecord>;
-  readonly events: JsonCollection<EventRecord>;
-  readonly idempotency: JsonCollection<IdempotencyRecord>;
-  private seq: number;
-
-  constructor(private readonly options: StateOptions) {
-    this.sessions = new JsonCollection(path.join(options.dataDir, 'sessions'));
-    this.events = new JsonCollection(path.join(options.dataDir, 'events'));
-    this.idempotency = new JsonCollection(path.join(options.dataDir, 'idempotency'));
-    this.seq = Math.max(0, ...this.events.values().map((e) => e.seq));
-  }
+  constructor(
+    readonly store: SandboxStore,
+    private readonly options: StateOptions,
+  ) {}
 
   nowSeconds(): number {
     return Math.floor(this.options.clock() / 1000);
   }
 
-  /** Recreates events a crash lost between the session write and the event write. */
-  async recover(): Promise<void> {
-    for (const session of this.sessions.values()) {
-      for (const ref of session.events) {
-        if (!this.events.get(ref.id)) {
-          await this.writeEvent(ref.id, ref.type, ref.created, session, null, ++this.seq);
-        }
-      }
-    }
-    const cutoff = Date.now() - IDEMPOTENCY_TTL_MS;
-    for (const record of this.idempotency.values()) {
-      if (record.createdAt < cutoff) await this.idempotency.delete(record.id);
-    }
+  /** The event a session's change announces, as it is sent and listed. */
+  buildEvent(session: SessionRecord, ref: EventRef, requestId: string | null): NewEvent {
+    const event: StripeEvent = {
+      id: ref.id,
+      object: 'event',
+      api_version: API_VERSION,
+      created: ref.created,
+      data: { object: renderSession(session, this.options.baseUrl()) },
+      livemode: false,
+      pending_webhooks: this.options.webhooks ? 1 : 0,
+      request: { id: requestId, idempotency_key: null },
+      type: ref.type,
+    };
+    const delivery = this.options.webhooks
+      ? { attempts: 0, nextAttemptAt: Date.now(), deliveredAt: null, lastError: null }
+      : null;
+    return { id: ref.id, event, delivery };
+  }
+
+  /** Removes finished sessions older than the retention and day-old idempotency records. */
+  prune(): Promise<void> {
+    return this.store.prune({
+      sessionsCreatedBefore: this.nowSeconds() - this.options.retentionDays * DAY_S,
+      idempotencyBefore: Date.now() - IDEMPOTENCY_TTL_MS,
+    });
   }
 
   async createSession(input: CreateSessionInput): Promise<SessionRecord> {
@@ -92,17 +101,19 @@ export class SandboxState {
       customerDetails: null,
       events: [],
     };
-    await this.sessions.set(session);
+    await this.store.insertSession(session);
     return session;
   }
 
   /** The session as of now: an open one past expires_at turns expired (and says so in an event). */
   async getSession(id: string): Promise<SessionRecord | undefined> {
-    const session = this.sessions.get(id);
-    if (session?.status === 'open' && this.nowSeconds() >= session.expiresAt) {
-      return this.expire(session, null);
+    for (;;) {
+      const session = await this.store.getSession(id);
+      if (session?.status !== 'open' || this.nowSeconds() < session.expiresAt) return session;
+      const expired = await this.commit(session, { ...session, status: 'expired' }, null);
+      if (expired) return expired;
+      // Changed meanwhile (paid or expired by another request): read it again.
     }
-    return session;
   }
 
   /** The API's expire: only an open session; otherwise the session as it is, untouched. */
@@ -110,21 +121,19 @@ export class SandboxState {
     id: string,
     requestId: string,
   ): Promise<{ expired: boolean; session: SessionRecord } | undefined> {
-    await this.getSession(id);
-    const session = this.sessions.get(id); // re-read after the await, then no await until set
-    if (!session) return undefined;
-    if (session.status !== 'open') return { expired: false, session };
-    return { expired: true, session: await this.expire(session, requestId) };
-  }
-
-  private expire(session: SessionRecord, requestId: string | null): Promise<SessionRecord> {
-    return this.commit({ ...session, status: 'expired' }, 'checkout.session.expired', requestId);
+    for (;;) {
+      const session = await this.getSession(id);
+      if (!session) return undefined;
+      if (session.status !== 'open') return { expired: false, session };
+      const expired = await this.commit(session, { ...session, status: 'expired' }, requestId);
+      if (expired) return { expired: true, session: expired };
+    }
   }
 
   /** Applies expiry to every open session past expires_at, so their events go out unprompted. */
   async sweep(): Promise<void> {
-    for (const session of this.sessions.values()) {
-      if (session.status === 'open') await this.getSession(session.id);
+    for (const id of await this.store.openSessionsExpiredAt(this.nowSeconds())) {
+      await this.getSession(id);
     }
   }
 
@@ -133,71 +142,54 @@ export class SandboxState {
     id: string,
     card: { email: string; name: string; brand: string; last4: string },
   ): Promise<PayResult> {
-    await this.getSession(id); // applies expiry first
-    // Read again after that await and check-and-set with no await in between, so two concurrent
-    // submits cannot both see the session open.
-    const session = this.sessions.get(id);
-    if (!session) throw new Error(`pay: unknown session ${id}`);
-    if (session.status === 'complete') return { kind: 'already_paid', session };
-    if (session.status === 'expired') return { kind: 'expired', session };
-    const paid: SessionRecord = {
-      ...session,
-      status: 'complete',
-      paymentStatus: 'paid',
-      customerDetails: { email: card.email, name: card.name },
-      paymentIntent: {
-        id: newId.paymentIntent(),
-        created: this.nowSeconds(),
-        amount: session.amountTotal,
-        currency: 'usd',
-        cardBrand: card.brand,
-        cardLast4: card.last4,
-      },
-    };
-    return { kind: 'paid', session: await this.commit(paid, 'checkout.session.completed', null) };
+    for (;;) {
+      const session = await this.getSession(id); // applies expiry first
+      if (!session) throw new Error(`pay: unknown session ${id}`);
+      if (session.status === 'complete') return { kind: 'already_paid', session };
+      if (session.status === 'expired') return { kind: 'expired', session };
+      const paid = await this.commit(
+        session,
+        {
+          ...session,
+          status: 'complete',
+          paymentStatus: 'paid',
+          customerDetails: { email: card.email, name: card.name },
+          paymentIntent: {
+            id: newId.paymentIntent(),
+            created: this.nowSeconds(),
+            amount: session.amountTotal,
+            currency: 'usd',
+            cardBrand: card.brand,
+            cardLast4: card.last4,
+          },
+        },
+        null,
+      );
+      if (paid) return { kind: 'paid', session: paid };
+    }
   }
 
-  /** Saves the session with a reference to its new event first, then the event itself. */
+  /**
+   * Moves `from` to `to` with the event that announces it, only if the stored session is still
+   * in from's status; undefined when another request changed it first.
+   */
   private async commit(
-    session: SessionRecord,
-    type: string,
+    from: SessionRecord,
+    to: SessionRecord,
     requestId: string | null,
-  ): Promise<SessionRecord> {
+  ): Promise<SessionRecord | undefined> {
+    const type = EVENT_OF[to.status];
     const ref = { id: newId.event(), type, created: this.nowSeconds() };
-    const updated = { ...session, events: [...session.events, ref] };
-    // Memory and the event's number now, synchronously; the event file only once the session file
-    // is durable, so no event ever announces a state that a crash could take back.
-    const write = this.sessions.set(updated);
-    const seq = ++this.seq;
-    await write;
-    await this.writeEvent(ref.id, type, ref.created, updated, requestId, seq);
+    const updated = { ...to, events: [...from.events, ref] };
+    const event = this.buildEvent(updated, ref, requestId);
+    if (!(await this.store.transition(updated, from.status, event))) return undefined;
+    this.options.onEvent();
     return updated;
   }
-
-  private async writeEvent(
-    id: string,
-    type: string,
-    created: number,
-    session: SessionRecord,
-    requestId: string | null,
-    seq: number,
-  ): Promise<void> {
-    const event: StripeEvent = {
-      id,
-      object: 'event',
-      api_version: API_VERSION,
-      created,
-      data: { object: renderSession(session, this.options.baseUrl()) },
-      livemode: false,
-      pending_webhooks: this.options.webhooks ? 1 : 0,
-      request: { id: requestId, idempotency_key: null },
-      type,
-    };
-    const delivery = this.options.webhooks
-      ? { attempts: 0, nextAttemptAt: Date.now(), deliveredAt: null, lastError: null }
-      : null;
-    const write = this.events.set({ id, seq, event, delivery });
-    this.options.onEvent();
-    await write;
-  }
 }
+
+const EVENT_OF: Record<SessionStatus, string> = {
+  open: 'checkout.session.open',
+  complete: 'checkout.session.completed',
+  expired: 'checkout.session.expired',
+};

@@ -27,7 +27,7 @@ export type Started = Awaited<ReturnType<typeof startSandbox>>;
 /** A sandbox on a random free port with fresh keys; `close` stops it (the dir stays for restarts). */
 export async function startSandbox(dataDir: string, overrides: Partial<SandboxOptions> = {}) {
   const keys = generateSandboxKeys();
-  const options: SandboxOptions = { dataDir, ...keys, ...overrides };
+  const options: SandboxOptions = { storage: { dataDir }, ...keys, ...overrides };
   const sandbox = createSandbox(options);
   const running = await sandbox.start(0);
   return {

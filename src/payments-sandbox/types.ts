@@ -1,4 +1,4 @@
-// What the sandbox keeps on disk. The wire shapes Stripe clients see are built from these in render.ts.
+// What the sandbox keeps in its store. The wire shapes Stripe clients see are built in render.ts.
 
 export type LineItemRecord = {
   id: string;

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { JsonCollection } from './store.ts';
+import type { SandboxStore } from './storage.ts';
 import type { EventRecord } from './types.ts';
 
 export type RetryOptions = {
@@ -9,6 +9,11 @@ export type RetryOptions = {
   /** How long one attempt may take before it counts as failed (Stripe allows about 30 s). */
   timeoutMs: number;
 };
+
+/** How long a claimed delivery stays leased beyond the attempt's own timeout. */
+const LEASE_MARGIN_MS = 5000;
+/** The longest the dispatcher waits before looking at the store again. */
+const POLL_MS = 1000;
 
 export const DEFAULT_RETRY: RetryOptions = {
   initialDelayMs: 1000,
@@ -38,17 +43,20 @@ export function backoffDelay(failures: number, retry: RetryOptions, random = Mat
 /**
  * Delivers pending events, one request at a time: a new event is tried in the order events were
  * created, and a failed one waits for its backoff while later due events go ahead (Stripe does not
- * promise order either). Delivery state lives in each event's file, so a restart resumes it.
- * Times here are wall-clock, not the sandbox clock: they are about the network, not the session.
+ * promise order either). Delivery state lives in the store, so a restart resumes it, and each
+ * attempt is claimed with a lease first, so sandboxes sharing a store never send one event twice
+ * at once. Times here are wall-clock, not the sandbox clock: they are about the network.
  */
 export class WebhookDispatcher {
   private stopped = true;
+  /** Set by notify(): an event came while the loop was busy, so it must not go to sleep. */
+  private notified = false;
   private wake: (() => void) | undefined;
   private loop: Promise<void> | undefined;
   private inFlight: AbortController | undefined;
 
   constructor(
-    private readonly events: JsonCollection<EventRecord>,
+    private readonly store: SandboxStore,
     private readonly url: string | undefined,
     private readonly secret: string,
     private readonly retry: RetryOptions,
@@ -58,13 +66,12 @@ export class WebhookDispatcher {
   start(): void {
     if (!this.url || !this.stopped) return;
     this.stopped = false;
-    this.loop = this.run().catch((err: unknown) =>
-      this.logger.error('webhook delivery stopped', err),
-    );
+    this.loop = this.run();
   }
 
   /** Called when an event is added, so it goes out without waiting for a timer. */
   notify(): void {
+    this.notified = true;
     this.wake?.();
   }
 
@@ -75,30 +82,34 @@ export class WebhookDispatcher {
     await this.loop;
   }
 
-  private pending(): EventRecord[] {
-    return this.events
-      .values()
-      .filter((r) => r.delivery !== null && r.delivery.deliveredAt === null)
-      .sort((a, b) => a.seq - b.seq);
-  }
-
   private async run(): Promise<void> {
     while (!this.stopped) {
-      const pending = this.pending();
-      const now = Date.now();
-      const due = pending.find((r) => r.delivery!.nextAttemptAt <= now);
-      if (due) {
-        await this.attempt(due);
-        continue;
+      this.notified = false;
+      try {
+        const due = await this.store.claimDelivery(
+          Date.now(),
+          this.retry.timeoutMs + LEASE_MARGIN_MS,
+        );
+        if (due) {
+          await this.attempt(due);
+          continue;
+        }
+        // Another sandbox on the store may add or free events: look again at least every poll.
+        const next = await this.store.nextDeliveryAt();
+        const wait = next === undefined ? POLL_MS : next - Date.now();
+        await this.sleep(Math.max(0, Math.min(wait, POLL_MS)));
+      } catch (err) {
+        // The store is unreachable for now (a database restarting): try again shortly.
+        this.logger.warn(`webhook delivery: ${err instanceof Error ? err.message : String(err)}`);
+        await this.sleep(POLL_MS);
       }
-      const next = Math.min(...pending.map((r) => r.delivery!.nextAttemptAt));
-      await this.sleep(Number.isFinite(next) ? next - now : undefined);
     }
   }
 
-  private sleep(ms: number | undefined): Promise<void> {
+  private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = ms === undefined ? undefined : setTimeout(done, ms);
+      if (this.notified) return resolve();
+      const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
         resolve();
@@ -133,7 +144,11 @@ export class WebhookDispatcher {
       clearTimeout(timer);
       this.inFlight = undefined;
     }
-    if (this.stopped && failure !== null) return; // Aborted by stop(): the next start tries again.
+    if (this.stopped && failure !== null) {
+      // Aborted by stop(): not an attempt. Free the lease so the next sandbox tries at once.
+      await this.store.saveDelivery(record.id, record.delivery!).catch(() => undefined);
+      return;
+    }
     const attempts = record.delivery!.attempts + 1;
     const delivery =
       failure === null
@@ -151,10 +166,8 @@ export class WebhookDispatcher {
           };
     if (failure === null) this.logger.info(`webhook ${record.event.type} ${record.id} delivered`);
     else this.logger.warn(`webhook ${record.id} attempt ${attempts} failed: ${failure}`);
-    // Re-read: the record may have been replaced while the request was out.
-    const current = this.events.get(record.id) ?? record;
     try {
-      await this.events.set({ ...current, delivery });
+      await this.store.saveDelivery(record.id, delivery);
     } catch (err) {
       this.logger.warn(`could not save delivery state of ${record.id}: ${String(err)}`);
     }

@@ -58,6 +58,8 @@ export type Config = {
   auth: AuthSettings;
   /** Real Stripe (both STRIPE_ variables set) or the payments sandbox on SANDBOX_PORT. */
   payments: PaymentsSettings;
+  /** Days the payments sandbox keeps finished sessions (SANDBOX_RETENTION_DAYS). */
+  sandboxRetentionDays: number;
 };
 
 /** Thrown at boot with a list of everything wrong in the environment. */
@@ -97,5 +99,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     drainTimeoutMs: e.DRAIN_TIMEOUT * 1000,
     auth: authSettingsFrom(e),
     payments: paymentsSettingsFrom(e),
+    sandboxRetentionDays: e.SANDBOX_RETENTION_DAYS,
   };
 }

@@ -131,11 +131,11 @@ export async function runPgRestartScenario(options: PgRestartOptions): Promise<{
     await Promise.all([restarting, ...shopping]);
 
     const aliveThroughout = started.every((s) => s.child.exitCode === null && !s.child.signalCode);
-    const webhooksLeft = await waitForWebhooks(started[0]!.options.dataDir, 60_000);
+    const webhooksLeft = await waitForWebhooks(`http://127.0.0.1:${sandboxPort}`, 60_000);
     const exits: (number | string)[] = [];
     for (const instance of [...started].reverse()) exits.push(await instance.stop());
-    const { sessions } = await readSandbox(started[0]!.options.dataDir);
-    const result = reconcile(sessions, await readOrders({ dataDir: base, databaseUrl }));
+    const source = { dataDir: base, databaseUrl };
+    const result = reconcile((await readSandbox(source)).sessions, await readOrders(source));
     const errorLines: string[] = [];
     for (const file of logFiles) {
       const log = await readFile(file, 'utf8').catch(() => '');

@@ -1,68 +1,73 @@
-// The ground truth after a run: the payments sandbox's sessions and events as it keeps them on disk
-// (DATA_DIR/payments-sandbox), and the order rows in the shop's database. Every paid session must
-// have exactly its line count of order rows (none lost, none doubled), owned by its shopper.
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+// The ground truth after a run: the payments sandbox's sessions as it keeps them in the shop's
+// database (keebshop.sandbox_sessions), and the order rows there. Every paid session must have
+// exactly its line count of order rows (none lost, none doubled), owned by its shopper.
 import pg from 'pg';
 import { openPglite } from '../../../src/server/db/pglite.ts';
 
-interface SessionFile {
+interface SessionRecord {
   id: string;
   status: string;
   paymentStatus: string;
   metadata: Record<string, string>;
   lineItems: unknown[];
 }
-interface EventFile {
-  id: string;
-  event: { type: string; data: { object: { id?: string } } };
-  delivery: { deliveredAt: number | null; attempts: number } | null;
+
+/** Where a run's database is: PostgreSQL, or a PGlite DATA_DIR no server has open. */
+export interface DatabaseSource {
+  databaseUrl?: string;
+  dataDir: string;
 }
 
-async function readJsonDir<T>(dir: string): Promise<T[]> {
-  let names: string[];
-  try {
-    names = (await readdir(dir)).filter((n) => n.endsWith('.json'));
-  } catch {
-    return [];
-  }
-  const items: T[] = [];
-  for (const name of names) {
+async function queryRows<T>(source: DatabaseSource, sql: string): Promise<T[]> {
+  if (source.databaseUrl) {
+    const client = new pg.Client({ connectionString: source.databaseUrl });
+    await client.connect();
     try {
-      items.push(JSON.parse(await readFile(path.join(dir, name), 'utf8')) as T);
-    } catch {
-      // Replaced between readdir and read (an atomic rename): the next look sees the new one.
+      return (await client.query(sql)).rows as T[];
+    } finally {
+      await client.end();
     }
   }
-  return items;
-}
-
-/** The sandbox's sessions and events under `<dataDir>/payments-sandbox`. */
-export async function readSandbox(dataDir: string) {
-  const base = path.join(dataDir, 'payments-sandbox');
-  return {
-    sessions: await readJsonDir<SessionFile>(path.join(base, 'sessions')),
-    events: await readJsonDir<EventFile>(path.join(base, 'events')),
-  };
-}
-
-/** Payment events whose webhook has not been delivered (yet). */
-export async function undeliveredPaymentEvents(dataDir: string): Promise<number> {
-  const { events } = await readSandbox(dataDir);
-  return events.filter(
-    (e) => e.event.type === 'checkout.session.completed' && e.delivery && !e.delivery.deliveredAt,
-  ).length;
-}
-
-/** Waits until every payment webhook was delivered, or `timeoutMs`; resolves how many are left. */
-export async function waitForWebhooks(dataDir: string, timeoutMs: number): Promise<number> {
-  const deadline = Date.now() + timeoutMs;
-  let left = await undeliveredPaymentEvents(dataDir);
-  while (left > 0 && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 250));
-    left = await undeliveredPaymentEvents(dataDir);
+  const db = await openPglite(source.dataDir);
+  try {
+    return (await db.query<T>(sql)).rows;
+  } finally {
+    await db.close();
   }
-  return left;
+}
+
+/** The sandbox's sessions, from the shop's database. */
+export async function readSandbox(source: DatabaseSource) {
+  const rows = await queryRows<{ record: SessionRecord }>(
+    source,
+    'SELECT record FROM keebshop.sandbox_sessions',
+  );
+  return { sessions: rows.map((r) => r.record) };
+}
+
+/** Webhooks the sandbox on `sandboxUrl` has not delivered yet (its /healthz says); null if down. */
+export async function pendingWebhooks(sandboxUrl: string): Promise<number | null> {
+  try {
+    const res = await fetch(`${sandboxUrl}/healthz`, { signal: AbortSignal.timeout(2000) });
+    const body = (await res.json()) as { pendingWebhooks?: number };
+    return typeof body.pendingWebhooks === 'number' ? body.pendingWebhooks : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits until the sandbox has delivered every webhook, or `timeoutMs`; resolves how many are left
+ * (-1: the sandbox never answered).
+ */
+export async function waitForWebhooks(sandboxUrl: string, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  let left = await pendingWebhooks(sandboxUrl);
+  while (left !== 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 250));
+    left = await pendingWebhooks(sandboxUrl);
+  }
+  return left ?? -1;
 }
 
 export interface OrderRow {
@@ -75,25 +80,8 @@ const ORDERS_SQL =
   'SELECT checkout_session_id, line_number, user_id::text AS user_id FROM public.orders';
 
 /** Every order row: from PostgreSQL, or from a PGlite DATA_DIR no server has open. */
-export async function readOrders(source: {
-  databaseUrl?: string;
-  dataDir: string;
-}): Promise<OrderRow[]> {
-  if (source.databaseUrl) {
-    const client = new pg.Client({ connectionString: source.databaseUrl });
-    await client.connect();
-    try {
-      return (await client.query<OrderRow>(ORDERS_SQL)).rows;
-    } finally {
-      await client.end();
-    }
-  }
-  const db = await openPglite(source.dataDir);
-  try {
-    return (await db.query<OrderRow>(ORDERS_SQL)).rows;
-  } finally {
-    await db.close();
-  }
+export function readOrders(source: DatabaseSource): Promise<OrderRow[]> {
+  return queryRows<OrderRow>(source, ORDERS_SQL);
 }
 
 export interface Reconciliation {
@@ -113,7 +101,7 @@ export interface Reconciliation {
 }
 
 /** Compares the sandbox's paid sessions with the order rows. */
-export function reconcile(sessions: SessionFile[], rows: OrderRow[]): Reconciliation {
+export function reconcile(sessions: SessionRecord[], rows: OrderRow[]): Reconciliation {
   const bySession = new Map<string, OrderRow[]>();
   for (const row of rows) {
     const list = bySession.get(row.checkout_session_id) ?? [];

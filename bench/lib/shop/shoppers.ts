@@ -10,6 +10,8 @@ export interface ShoppersOptions {
   seconds: number;
   /** Shoppers start evenly over this many seconds, as visitors arrive. */
   rampSeconds: number;
+  /** Where the timed requests are recorded (default: a new Recorder). */
+  recorder?: Recorder;
 }
 
 const CATEGORIES = ['keyboards', 'switches', 'accessories'] as const;
@@ -34,7 +36,7 @@ export function randomCart(): CheckoutItem[] {
 
 /** Runs the shoppers; resolves the recorder and counts once every shopper has stopped. */
 export async function runShoppers(options: ShoppersOptions) {
-  const recorder = new Recorder();
+  const recorder = options.recorder ?? new Recorder();
   const page = await (await fetch(`${options.origins[0]}/keebshop/`)).text();
   const { anonKey, assets } = parsePage(page);
   if (!anonKey) throw new Error('the page carries no anon key');

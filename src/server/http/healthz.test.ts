@@ -8,7 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type RunningSandbox } from '../../payments-sandbox/index.ts';
 import { composeApp } from '../compose.ts';
 import { loadConfig } from '../config.ts';
-import { loadSandboxKeys, paymentsFor, sandboxStripeClient } from '../payments/index.ts';
+import {
+  databaseSandboxStore,
+  loadSandboxKeys,
+  paymentsFor,
+  sandboxStripeClient,
+} from '../payments/index.ts';
 import { databaseTargets, type TestDatabase } from '../test-support/index.ts';
 import { PAYMENTS_CHECK_TTL_MS } from './health.ts';
 
@@ -31,7 +36,10 @@ describe.each(databaseTargets())('GET /healthz on $name', (target) => {
 
   async function appWith(env: Record<string, string> = {}, database: TestDatabase = db) {
     const keys = await loadSandboxKeys(database);
-    sandbox ??= await createSandbox({ dataDir: path.join(dataDir, 'sandbox'), ...keys }).start(0);
+    sandbox ??= await createSandbox({
+      storage: { store: databaseSandboxStore(database) },
+      ...keys,
+    }).start(0);
     const payments = paymentsFor({
       stripe: sandboxStripeClient(keys.secretKey, sandbox.port),
       webhookSecret: keys.webhookSecret,

@@ -1,5 +1,5 @@
 // Payments: which provider the shop uses (real Stripe or the payments sandbox), the SDK client for
-// it, and the sandbox as this server runs it, keys kept in the database. The only part of the
+// it, and the sandbox as this server runs it, keys and state kept in the database. The only part of the
 // server that imports the sandbox, and only through its public entry (src/payments-sandbox/index.ts).
 export {
   paymentsFor,
@@ -8,6 +8,7 @@ export {
   type Payments,
 } from './provider.ts';
 export { loadSandboxKeys, type SandboxKeys } from './sandbox-keys.ts';
+export { databaseSandboxStore } from './sandbox-store.ts';
 export {
   paymentsEnvProblems,
   paymentsEnvShape,

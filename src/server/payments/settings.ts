@@ -17,6 +17,8 @@ export const paymentsEnvShape = {
     .optional(),
   /** Where the payments sandbox listens when Stripe is not configured. */
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(12111),
+  /** Days the sandbox keeps finished sessions and their events in the database. */
+  SANDBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(30),
 };
 
 type PaymentsEnv = z.infer<z.ZodObject<typeof paymentsEnvShape>>;

@@ -1,8 +1,5 @@
 // startPayments as main.ts runs it: the sandbox with keys kept in the database, shared by a second
 // instance on the same database, refused to an instance whose keys differ.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Payments } from './provider.ts';
 import { startPayments } from './start.ts';
@@ -22,12 +19,9 @@ async function database(): Promise<TestDatabase> {
 }
 
 async function start(db: TestDatabase, port: number): Promise<Payments> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'keebshop-payments-'));
-  cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const payments = await startPayments({
     settings: { provider: 'sandbox', port },
     db,
-    dataDir,
     webhookUrl: 'http://127.0.0.1:9/functions/v1/stripe-webhook',
   });
   cleanup.push(() => payments.close());

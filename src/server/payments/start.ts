@@ -1,7 +1,6 @@
-import path from 'node:path';
 import Stripe from 'stripe';
-import { createSandbox } from '../../payments-sandbox/index.ts';
-import type { Queryable } from '../db/types.ts';
+import { createSandbox, type RunningSandbox } from '../../payments-sandbox/index.ts';
+import type { Database } from '../db/types.ts';
 import type { Logger } from '../http/logger.ts';
 import {
   paymentsFor,
@@ -9,8 +8,13 @@ import {
   STRIPE_CHECKOUT_ORIGIN,
   type Payments,
 } from './provider.ts';
+import { importSandboxDirectory } from './sandbox-import.ts';
 import { loadSandboxKeys } from './sandbox-keys.ts';
+import { databaseSandboxStore } from './sandbox-store.ts';
 import type { PaymentsSettings } from './settings.ts';
+
+/** How often an instance whose sandbox port is taken tries to take it over. */
+const TAKEOVER_INTERVAL_MS = 1000;
 
 /** This server's webhook endpoint as the sandbox reaches it: over loopback when bound to all interfaces. */
 export function localWebhookUrl(host: string, port: number): string {
@@ -20,19 +24,22 @@ export function localWebhookUrl(host: string, port: number): string {
 
 export interface StartPaymentsOptions {
   settings: PaymentsSettings;
-  /** Holds the sandbox keys (keebshop.payments_sandbox_keys). */
-  db: Queryable;
-  /** The sandbox keeps its sessions and events under <dataDir>/payments-sandbox. */
-  dataDir: string;
+  /** Holds the sandbox keys and the sandbox's state (keebshop.payments_sandbox_keys, sandbox_*). */
+  db: Database;
   /** This server's /functions/v1/stripe-webhook, where the sandbox sends events. */
   webhookUrl: string;
+  /** Days the sandbox keeps finished sessions (default 30). */
+  retentionDays?: number;
+  /** DATA_DIR: sessions an older version kept in its payments-sandbox/ move into the database. */
+  dataDir?: string;
   logger?: Logger;
 }
 
 /**
- * Connects to real Stripe when configured, otherwise starts the payments sandbox on its port.
- * When the port is taken by a sandbox with our key (another instance on this database started it),
- * that one is used: only one process may own the sandbox's data directory.
+ * Connects to real Stripe when configured, otherwise serves the payments sandbox on its port.
+ * The sandbox's state lives in the database, so any instance on it can serve the sandbox: the one
+ * that gets the port does; the others use it there, and keep trying to take the port, so when the
+ * serving instance dies one of them serves the same sessions a moment later.
  */
 export async function startPayments(options: StartPaymentsOptions): Promise<Payments> {
   const { settings, logger } = options;
@@ -46,11 +53,16 @@ export async function startPayments(options: StartPaymentsOptions): Promise<Paym
   }
 
   const keys = await loadSandboxKeys(options.db);
+  if (options.dataDir) {
+    const moved = await importSandboxDirectory(options.db, options.dataDir);
+    if (moved > 0) logger?.info(`moved ${moved} payments sandbox sessions into the database`);
+  }
   const sandbox = createSandbox({
-    dataDir: path.join(options.dataDir, 'payments-sandbox'),
+    storage: { store: databaseSandboxStore(options.db) },
     secretKey: keys.secretKey,
     webhookSecret: keys.webhookSecret,
     webhookUrl: options.webhookUrl,
+    ...(options.retentionDays ? { retentionDays: options.retentionDays } : {}),
     ...(logger
       ? {
           logger: {
@@ -61,28 +73,71 @@ export async function startPayments(options: StartPaymentsOptions): Promise<Paym
         }
       : {}),
   });
-  try {
-    const running = await sandbox.start(settings.port);
+  const served = await startUnlessTaken(sandbox.start, settings.port);
+  if (served) {
     return {
       ...paymentsFor({
-        stripe: sandboxStripeClient(keys.secretKey, running.port),
+        stripe: sandboxStripeClient(keys.secretKey, served.port),
         webhookSecret: keys.webhookSecret,
-        checkoutOrigin: running.url,
+        checkoutOrigin: served.url,
       }),
-      close: running.close,
+      close: served.close,
     };
+  }
+
+  const url = `http://127.0.0.1:${settings.port}`;
+  const stripe = sandboxStripeClient(keys.secretKey, settings.port);
+  if (!(await answersWithOurKey(stripe))) {
+    throw new Error(
+      `SANDBOX_PORT ${settings.port} is in use by something other than this shop's payments sandbox`,
+    );
+  }
+  logger?.info(`using the payments sandbox another instance serves at ${url}`);
+  const standby = standBy(sandbox.start, settings.port, () =>
+    logger?.warn(`took over the payments sandbox at ${url}: the instance serving it stopped`),
+  );
+  return {
+    ...paymentsFor({ stripe, webhookSecret: keys.webhookSecret, checkoutOrigin: url }),
+    close: standby.close,
+  };
+}
+
+type Start = (port: number) => Promise<RunningSandbox>;
+
+/** Starts the sandbox on `port`; undefined when another process holds the port. */
+async function startUnlessTaken(start: Start, port: number): Promise<RunningSandbox | undefined> {
+  try {
+    return await start(port);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
-    const url = `http://127.0.0.1:${settings.port}`;
-    const stripe = sandboxStripeClient(keys.secretKey, settings.port);
-    if (!(await answersWithOurKey(stripe))) {
-      throw new Error(
-        `SANDBOX_PORT ${settings.port} is in use by something other than this shop's payments sandbox`,
-      );
-    }
-    logger?.info(`using the payments sandbox another instance runs at ${url}`);
-    return paymentsFor({ stripe, webhookSecret: keys.webhookSecret, checkoutOrigin: url });
+    return undefined;
   }
+}
+
+/** Tries to take `port` every second until it gets it or is closed. */
+function standBy(start: Start, port: number, tookOver: () => void) {
+  let closed = false;
+  let running: RunningSandbox | undefined;
+  let attempt: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    attempt = attempt.then(async () => {
+      if (closed || running) return;
+      running = await startUnlessTaken(start, port).catch(() => undefined);
+      if (!running) return;
+      clearInterval(timer);
+      if (closed) await running.close();
+      else tookOver();
+    });
+  }, TAKEOVER_INTERVAL_MS);
+  timer.unref();
+  return {
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      await attempt;
+      await running?.close();
+    },
+  };
 }
 
 // A sandbox with our key answers an unknown session with 404 resource_missing; anything else
@@ -101,6 +156,7 @@ async function answersWithOurKey(stripe: Stripe): Promise<boolean> {
 /** What startServerPayments reads of the server's configuration (a Config has it all). */
 export interface ServerPaymentsConfig {
   payments: PaymentsSettings;
+  sandboxRetentionDays: number;
   dataDir: string;
   host: string;
   port: number;
@@ -112,14 +168,15 @@ export interface ServerPaymentsConfig {
  */
 export function startServerPayments(
   config: ServerPaymentsConfig,
-  db: Queryable,
+  db: Database,
   logger?: Logger,
 ): Promise<Payments> {
   return startPayments({
     settings: config.payments,
     db,
-    dataDir: config.dataDir,
     webhookUrl: localWebhookUrl(config.host, config.port),
+    retentionDays: config.sandboxRetentionDays,
+    dataDir: config.dataDir,
     logger,
   });
 }

@@ -4,7 +4,7 @@
 // benchmarks and scripts import launch.ts alone: it loads neither vitest (whose expect clashes
 // with Playwright's) nor the server.
 export { fetchUser, legacyScryptHash, signUpAndIn } from './auth.ts';
-export type { ClientTarget } from './clients.ts';
+export { authClientFor, functionsClientFor, type ClientTarget } from './clients.ts';
 export { databaseTargets, type DatabaseTarget, type TestDatabase } from './databases.ts';
 export { serverFixture, type ServerFixture } from './fixture.ts';
 export { forkShopServer, type ForkedShopServer } from './forked.ts';

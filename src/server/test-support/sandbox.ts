@@ -1,11 +1,11 @@
-// The real payments sandbox for a test shop: on a free loopback port, its keys kept in the shop's
-// database (as main.ts keeps them), optionally behind a proxy that rewrites its answers.
-import path from 'node:path';
+// The real payments sandbox for a test shop: on a free loopback port, its keys and state kept in
+// the shop's database (as main.ts keeps them), optionally behind a proxy that rewrites its answers.
 import type Stripe from 'stripe';
 import { createSandbox } from '../../payments-sandbox/index.ts';
-import type { Queryable } from '../db/types.ts';
+import type { Database } from '../db/types.ts';
 import { listen } from './listen.ts';
 import {
+  databaseSandboxStore,
   loadSandboxKeys,
   paymentsFor,
   sandboxStripeClient,
@@ -37,13 +37,12 @@ function pick(headers: Headers, names: string[]): Record<string, string> {
 }
 
 export async function startTestSandbox(
-  db: Queryable,
-  dataDir: string,
+  db: Database,
   options: SandboxOptions,
 ): Promise<TestSandbox> {
   const keys = await loadSandboxKeys(db);
   const running = await createSandbox({
-    dataDir: path.join(dataDir, 'payments-sandbox'),
+    storage: { store: databaseSandboxStore(db) },
     ...keys,
     ...(options.webhookUrl ? { webhookUrl: options.webhookUrl } : {}),
     webhookRetry: { initialDelayMs: 50, maxDelayMs: 200 },

@@ -146,7 +146,7 @@ export async function startTestServer(
   }
   let sandbox: TestSandbox | undefined;
   if (options.payments || options.deliverWebhooks) {
-    sandbox = await startTestSandbox(db, dataDir, {
+    sandbox = await startTestSandbox(db, {
       ...(options.rewrite ? { rewrite: options.rewrite } : {}),
       ...(options.deliverWebhooks && listener
         ? { webhookUrl: `${listener.url}/functions/v1/stripe-webhook` }

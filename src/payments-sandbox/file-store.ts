@@ -1,0 +1,177 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { EventPage, NewEvent, PruneCutoff, SandboxStore } from './storage.ts';
+import { JsonCollection } from './store.ts';
+import type {
+  DeliveryState,
+  EventRecord,
+  EventRef,
+  IdempotencyRecord,
+  SessionRecord,
+  SessionStatus,
+} from './types.ts';
+
+/** Rebuilds an event a crash lost, from the session that names it. */
+export type RebuildEvent = (session: SessionRecord, ref: EventRef) => NewEvent;
+
+const sessionIdOf = (record: EventRecord) => (record.event.data.object as { id?: string }).id;
+
+/**
+ * The standalone sandbox's store: one JSON file per session, event and idempotency key under a
+ * directory, mirrored in memory. One process owns a directory. A session's check-and-set runs on
+ * memory with no await inside, so concurrent requests cannot both see a session open; its file is
+ * written before its event's, and open() recreates an event a crash lost in between.
+ */
+export class FileStore implements SandboxStore {
+  private readonly sessions: JsonCollection<SessionRecord>;
+  private readonly events: JsonCollection<EventRecord>;
+  private readonly idempotency: JsonCollection<IdempotencyRecord>;
+  private readonly leases = new Map<string, number>();
+  private seq: number;
+
+  constructor(
+    dir: string,
+    private readonly rebuild: RebuildEvent,
+  ) {
+    this.sessions = new JsonCollection(path.join(dir, 'sessions'));
+    this.events = new JsonCollection(path.join(dir, 'events'));
+    this.idempotency = new JsonCollection(path.join(dir, 'idempotency'));
+    this.seq = Math.max(0, ...this.events.values().map((e) => e.seq));
+  }
+
+  async open(): Promise<void> {
+    for (const session of this.sessions.values()) {
+      for (const ref of session.events) {
+        if (!this.events.get(ref.id)) {
+          await this.events.set({ ...this.rebuild(session, ref), seq: ++this.seq });
+        }
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.sessions.flush(), this.events.flush(), this.idempotency.flush()]);
+  }
+
+  insertSession(session: SessionRecord): Promise<void> {
+    return this.sessions.set(session);
+  }
+
+  async getSession(id: string): Promise<SessionRecord | undefined> {
+    return this.sessions.get(id);
+  }
+
+  async sessionByPaymentIntent(id: string): Promise<SessionRecord | undefined> {
+    return this.sessions.values().find((s) => s.paymentIntent?.id === id);
+  }
+
+  async openSessionsExpiredAt(nowSeconds: number): Promise<string[]> {
+    return this.sessions
+      .values()
+      .filter((s) => s.status === 'open' && nowSeconds >= s.expiresAt)
+      .map((s) => s.id);
+  }
+
+  async transition(session: SessionRecord, from: SessionStatus, event: NewEvent): Promise<boolean> {
+    if (this.sessions.get(session.id)?.status !== from) return false;
+    // Memory and the event's number now, synchronously; the event file only once the session file
+    // is durable, so no event ever announces a state that a crash could take back.
+    const write = this.sessions.set(session);
+    const seq = ++this.seq;
+    await write;
+    await this.events.set({ ...event, seq });
+    return true;
+  }
+
+  async getEvent(id: string): Promise<EventRecord | undefined> {
+    return this.events.get(id);
+  }
+
+  async listEvents(query: { limit: number; type?: string; startingAfter?: string }) {
+    let events = this.events
+      .values()
+      .sort((a, b) => b.seq - a.seq)
+      .filter((r) => query.type === undefined || r.event.type === query.type);
+    if (query.startingAfter !== undefined) {
+      events = events.slice(events.findIndex((r) => r.id === query.startingAfter) + 1);
+    }
+    const page: EventPage = {
+      events: events.slice(0, query.limit).map((r) => r.event),
+      hasMore: events.length > query.limit,
+    };
+    return page;
+  }
+
+  async getIdempotency(id: string): Promise<IdempotencyRecord | undefined> {
+    return this.idempotency.get(id);
+  }
+
+  async putIdempotency(record: IdempotencyRecord): Promise<void> {
+    if (!this.idempotency.get(record.id)) await this.idempotency.set(record);
+  }
+
+  private pending(): EventRecord[] {
+    return this.events
+      .values()
+      .filter((r) => r.delivery !== null && r.delivery.deliveredAt === null)
+      .sort((a, b) => a.seq - b.seq);
+  }
+
+  async claimDelivery(nowMs: number, leaseMs: number): Promise<EventRecord | undefined> {
+    const due = this.pending().find(
+      (r) => r.delivery!.nextAttemptAt <= nowMs && (this.leases.get(r.id) ?? 0) <= nowMs,
+    );
+    if (due) this.leases.set(due.id, nowMs + leaseMs);
+    return due;
+  }
+
+  async saveDelivery(id: string, delivery: DeliveryState): Promise<void> {
+    this.leases.delete(id);
+    const current = this.events.get(id);
+    if (current) await this.events.set({ ...current, delivery });
+  }
+
+  async nextDeliveryAt(): Promise<number | undefined> {
+    const times = this.pending().map((r) =>
+      Math.max(r.delivery!.nextAttemptAt, this.leases.get(r.id) ?? 0),
+    );
+    return times.length > 0 ? Math.min(...times) : undefined;
+  }
+
+  async pendingDeliveries(): Promise<number> {
+    return this.pending().length;
+  }
+
+  async prune(cutoff: PruneCutoff): Promise<void> {
+    const delivering = new Set(this.pending().map(sessionIdOf));
+    for (const session of this.sessions.values()) {
+      if (session.status === 'open' || delivering.has(session.id)) continue;
+      if (session.created >= cutoff.sessionsCreatedBefore) continue;
+      for (const record of this.events.values()) {
+        if (sessionIdOf(record) === session.id) await this.events.delete(record.id);
+      }
+      await this.sessions.delete(session.id);
+    }
+    for (const record of this.idempotency.values()) {
+      if (record.createdAt < cutoff.idempotencyBefore) await this.idempotency.delete(record.id);
+    }
+  }
+}
+
+/** What a file store's directory holds, read without changing it (for moving it elsewhere). */
+export function readStoreDirectory(dir: string): {
+  sessions: SessionRecord[];
+  events: EventRecord[];
+} {
+  const read = <T>(sub: string): T[] => {
+    const folder = path.join(dir, sub);
+    if (!existsSync(folder)) return [];
+    return readdirSync(folder)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => JSON.parse(readFileSync(path.join(folder, name), 'utf8')) as T);
+  };
+  return {
+    sessions: read<SessionRecord>('sessions'),
+    events: read<EventRecord>('events').sort((a, b) => a.seq - b.seq),
+  };
+}

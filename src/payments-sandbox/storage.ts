@@ -1,0 +1,76 @@
+import type {
+  DeliveryState,
+  EventRecord,
+  IdempotencyRecord,
+  SessionRecord,
+  SessionStatus,
+  StripeEvent,
+} from './types.ts';
+
+/** An event to add; the store numbers it (`seq`, the order events happened in). */
+export type NewEvent = Omit<EventRecord, 'seq'>;
+
+export type EventPage = { events: StripeEvent[]; hasMore: boolean };
+
+/** What prune removes: sessions (with their events) and idempotency records older than these. */
+export type PruneCutoff = {
+  /** Sandbox-clock seconds: sessions created before this go, unless open or still delivering. */
+  sessionsCreatedBefore: number;
+  /** Wall-clock milliseconds: idempotency records kept before this go. */
+  idempotencyBefore: number;
+};
+
+/**
+ * Where the sandbox keeps its state: sessions (payment intents inside them), events and their
+ * webhook deliveries, idempotency records. Every method may be called by several sandboxes over
+ * one store at once (a shop's instances sharing its database): a session changes only through
+ * `transition`, a compare-and-set, and a delivery is handed to one caller at a time by
+ * `claimDelivery`. The sandbox ships a file store (file-store.ts); the shop's server implements
+ * one over its database.
+ */
+export interface SandboxStore {
+  /** Called once before the sandbox serves (a file store repairs what a crash left). */
+  open(): Promise<void>;
+  /** Resolves once every write started so far is durable. */
+  close(): Promise<void>;
+
+  insertSession(session: SessionRecord): Promise<void>;
+  getSession(id: string): Promise<SessionRecord | undefined>;
+  sessionByPaymentIntent(id: string): Promise<SessionRecord | undefined>;
+  /** Ids of sessions still open at `nowSeconds` or later than their expires_at. */
+  openSessionsExpiredAt(nowSeconds: number): Promise<string[]>;
+  /**
+   * Replaces the session (same id) only while its stored status is still `from`, and adds `event`
+   * with it, all or nothing. False: the status had changed meanwhile, and nothing was written.
+   */
+  transition(session: SessionRecord, from: SessionStatus, event: NewEvent): Promise<boolean>;
+
+  getEvent(id: string): Promise<EventRecord | undefined>;
+  /** Newest first, optionally of one type, after the event `startingAfter` (when it exists). */
+  listEvents(query: { limit: number; type?: string; startingAfter?: string }): Promise<EventPage>;
+
+  getIdempotency(id: string): Promise<IdempotencyRecord | undefined>;
+  /** Keeps the first record stored under an id; a later one is dropped. */
+  putIdempotency(record: IdempotencyRecord): Promise<void>;
+
+  /**
+   * The oldest event whose delivery is due at `nowMs`, now leased to this caller until
+   * `nowMs + leaseMs`: no other caller gets it before then, unless saveDelivery frees it first.
+   */
+  claimDelivery(nowMs: number, leaseMs: number): Promise<EventRecord | undefined>;
+  /** Records an attempt's outcome and ends the lease. */
+  saveDelivery(id: string, delivery: DeliveryState): Promise<void>;
+  /** When the next pending delivery falls due (wall-clock ms), if any is pending. */
+  nextDeliveryAt(): Promise<number | undefined>;
+  /** Events whose delivery has not succeeded yet. */
+  pendingDeliveries(): Promise<number>;
+
+  /** Deletes old records; sessions still open or with a delivery pending are kept. */
+  prune(cutoff: PruneCutoff): Promise<void>;
+
+  /**
+   * Whether an error a method threw means the store is out of reach for a moment (a database
+   * restarting) rather than a bug: the sandbox then answers 503 and logs a warning, not an error.
+   */
+  isUnavailable?(err: unknown): boolean;
+}

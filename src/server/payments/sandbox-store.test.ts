@@ -1,0 +1,185 @@
+// The payments sandbox over the shop's database (databaseSandboxStore), as every instance runs it:
+// two sandboxes on one database deliver each webhook once, and old records are pruned.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSandbox, generateSandboxKeys } from '../../payments-sandbox/index.ts';
+import {
+  payForm,
+  sessionParams,
+  startReceiver,
+  stripeClient,
+  waitFor,
+} from '../../payments-sandbox/test-support.ts';
+import { openPostgres } from '../db/postgres.ts';
+import type { Database } from '../db/types.ts';
+import { databaseTargets, type TestDatabase } from '../test-support/index.ts';
+import { loadSandboxKeys } from './sandbox-keys.ts';
+import { databaseSandboxStore, isDatabaseUnavailable } from './sandbox-store.ts';
+import { startPayments } from './start.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const cleanup: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+/** A webhook endpoint that takes `delayMs` to answer 200, and records each event id it got. */
+async function slowReceiver(delayMs: number) {
+  const ids: string[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      ids.push((JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: string }).id);
+      setTimeout(() => res.end(), delayMs);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanup.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  );
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, ids };
+}
+
+describe.each(databaseTargets())('the payments sandbox in the database on $name', (target) => {
+  const keys = generateSandboxKeys();
+
+  async function database(): Promise<TestDatabase> {
+    const db = await target.open();
+    cleanup.push(() => db.close());
+    return db;
+  }
+
+  /** A sandbox as one instance runs it: on PostgreSQL with a pool of its own. */
+  async function sandboxOn(
+    shared: TestDatabase,
+    options: { webhookUrl?: string; clock?: () => number; retentionDays?: number } = {},
+  ) {
+    const db: Database = shared.url ? await openPostgres(shared.url, 3) : shared;
+    if (db !== shared) cleanup.push(() => db.close());
+    const running = await createSandbox({
+      storage: { store: databaseSandboxStore(db) },
+      ...keys,
+      ...options,
+      webhookRetry: { initialDelayMs: 20, maxDelayMs: 50 },
+    }).start(0);
+    cleanup.push(running.close);
+    return { ...running, stripe: stripeClient(keys.secretKey, running.port) };
+  }
+
+  it('keeps sessions across sandboxes: one pays, another serves it paid', async () => {
+    const db = await database();
+    const first = await sandboxOn(db);
+    const session = await first.stripe.checkout.sessions.create(sessionParams());
+    expect((await payForm(session.url!, {})).status).toBe(303);
+    await first.close();
+    const second = await sandboxOn(db);
+    const seen = await second.stripe.checkout.sessions.retrieve(session.id);
+    expect(seen).toMatchObject({ status: 'complete', payment_status: 'paid' });
+    const intent = await second.stripe.paymentIntents.retrieve(seen.payment_intent as string);
+    expect(intent.status).toBe('succeeded');
+    const events = await second.stripe.events.list({ type: 'checkout.session.completed' });
+    expect(events.data.map((e) => (e.data.object as { id: string }).id)).toEqual([session.id]);
+  });
+
+  it('delivers each event once when two sandboxes share the webhook queue', async () => {
+    const db = await database();
+    // Each delivery takes a while, so both sandboxes find events due while the other one sends.
+    const receiver = await slowReceiver(150);
+    const first = await sandboxOn(db, { webhookUrl: receiver.url });
+    await sandboxOn(db, { webhookUrl: receiver.url });
+    const sessions = await Promise.all(
+      Array.from({ length: 12 }, () => first.stripe.checkout.sessions.create(sessionParams())),
+    );
+    await Promise.all(sessions.map((s) => payForm(s.url!, {})));
+    await waitFor(() => receiver.ids.length >= 12);
+    await new Promise((r) => setTimeout(r, 1500)); // time for a second delivery to show up
+    const ids = receiver.ids;
+    expect(ids).toHaveLength(12);
+    expect(new Set(ids).size).toBe(12);
+  });
+
+  it('prunes finished sessions older than the retention, keeping open and undelivered ones', async () => {
+    const db = await database();
+    const monthAgo = Date.now() - 31 * DAY_MS;
+    const down = await startReceiver(() => 503);
+    cleanup.push(down.close);
+    const old = await sandboxOn(db, { clock: () => monthAgo, webhookUrl: down.url });
+    const paid = await old.stripe.checkout.sessions.create(sessionParams());
+    const stuck = await old.stripe.checkout.sessions.create(sessionParams());
+    await payForm(paid.url!, {});
+    await payForm(stuck.url!, {});
+    await old.close();
+    // The paid session's webhook went out long ago; the stuck one's still fails.
+    await db.query(
+      `UPDATE keebshop.sandbox_events SET delivered_at = $1
+       WHERE session_id = $2`,
+      [monthAgo, paid.id],
+    );
+    const recent = await (await sandboxOn(db)).stripe.checkout.sessions.create(sessionParams());
+
+    const now = await sandboxOn(db, { retentionDays: 30 }); // prunes as it starts
+    await expect(now.stripe.checkout.sessions.retrieve(paid.id)).rejects.toThrow(/No such/);
+    expect((await now.stripe.checkout.sessions.retrieve(stuck.id)).status).toBe('complete');
+    expect((await now.stripe.checkout.sessions.retrieve(recent.id)).status).toBe('open');
+    const { rows } = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM keebshop.sandbox_events WHERE session_id = $1',
+      [paid.id],
+    );
+    expect(rows[0]!.n).toBe(0);
+  });
+
+  it('moves the sessions an older version kept under DATA_DIR/payments-sandbox into the database', async () => {
+    const db = await database();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'keebshop-upgrade-'));
+    cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    // What the previous version left: the sandbox's JSON files, with this database's keys.
+    const dbKeys = await loadSandboxKeys(db);
+    const legacy = await createSandbox({
+      storage: { dataDir: path.join(dataDir, 'payments-sandbox') },
+      ...dbKeys,
+    }).start(0);
+    const legacyStripe = stripeClient(dbKeys.secretKey, legacy.port);
+    const paid = await legacyStripe.checkout.sessions.create(sessionParams());
+    await payForm(paid.url!, {});
+    await legacy.close();
+
+    const payments = await startPayments({
+      settings: { provider: 'sandbox', port: 0 },
+      db,
+      dataDir,
+      webhookUrl: 'http://127.0.0.1:9/functions/v1/stripe-webhook',
+    });
+    cleanup.push(() => payments.close());
+    const seen = await payments.stripe.checkout.sessions.retrieve(paid.id);
+    expect(seen).toMatchObject({ status: 'complete', payment_status: 'paid' });
+    const events = await payments.stripe.events.list({ type: 'checkout.session.completed' });
+    expect(events.data).toHaveLength(1);
+    expect(existsSync(path.join(dataDir, 'payments-sandbox'))).toBe(false);
+    expect(existsSync(path.join(dataDir, 'payments-sandbox.imported'))).toBe(true);
+  });
+});
+
+describe('isDatabaseUnavailable', () => {
+  it('tells a database out of reach from a query the database refused', async () => {
+    const refused = await openPostgres('postgresql://postgres@127.0.0.1:1/keebshop', 1)
+      .then((nowhere) => nowhere.query('SELECT 1').finally(() => nowhere.close()))
+      .catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(Error);
+    expect(isDatabaseUnavailable(refused)).toBe(true);
+
+    const db = await databaseTargets()[0]!.open();
+    cleanup.push(() => db.close());
+    const wrong = await db.query('SELEC 1').catch((err: unknown) => err);
+    expect(wrong).toBeInstanceOf(Error);
+    expect(isDatabaseUnavailable(wrong)).toBe(false);
+  });
+});
