@@ -103,7 +103,7 @@ export function createApp(deps: AppDeps): Hono {
   const functionsDeps: FunctionsDeps = {
     db: deps.db,
     payments: deps.payments,
-    identify: (headers) => deps.auth.identify(headers),
+    identify: (request) => deps.auth.identify(request),
     logger,
     publicUrl: deps.publicUrl,
   };

@@ -5,7 +5,7 @@ import type { VerifyAccessToken } from './claims.ts';
 import type { Database } from '../db/types.ts';
 import { authError, AUTH_MESSAGES } from './errors.ts';
 import type { AuthSettings } from './settings.ts';
-import type { TokenDeps } from './tokens.ts';
+import { issuerFor, type TokenDeps } from './tokens.ts';
 
 /** What every /auth/v1 handler needs. */
 export interface AuthContext {
@@ -20,9 +20,9 @@ export interface AuthContext {
   publicUrl: string | undefined;
 }
 
-/** The iss claim: `<public origin>/auth/v1`. */
+/** The iss claim of the tokens issued for this request: `<public origin>/auth/v1`. */
 export function issuer(ctx: AuthContext, c: Context): string {
-  return `${ctx.publicUrl ?? new URL(c.req.url).origin}/auth/v1`;
+  return issuerFor(ctx.publicUrl, c.req.url);
 }
 
 /** The client's address, from X-Forwarded-For only when configured to trust a proxy. */
