@@ -76,6 +76,8 @@ export function createApp(deps: AppDeps): Hono {
   app.use('/auth/v1/*', authApiVersion, syncSigningKeys(auth));
   app.get('/auth/v1/.well-known/jwks.json', auth.handlers.jwks);
   app.use('/auth/v1/*', requireApiKey(auth));
+  app.get('/auth/v1/health', auth.handlers.health);
+  app.get('/auth/v1/settings', auth.handlers.settings);
   app.post('/auth/v1/signup', auth.handlers.signup);
   app.post('/auth/v1/token', signInRateLimit(auth), auth.handlers.token);
   app.get('/auth/v1/user', requireUser(auth), auth.handlers.getUser);

@@ -5,6 +5,7 @@ import type { Database } from '../db/types.ts';
 import type { AuthContext } from './context.ts';
 import { authError, AUTH_MESSAGES } from './errors.ts';
 import type { SignedIn } from './guards.ts';
+import { healthHandler, settingsHandler } from './info.ts';
 import { identifyRequest, type RequestCredentials, type RequestIdentity } from './identify.ts';
 import { jwksHandler } from './jwks.ts';
 import { loadAuthKeys, syncAuthKeys } from './keys.ts';
@@ -24,6 +25,8 @@ export interface AuthHandlers {
   getUser: Handler<SignedIn>;
   updateUser: Handler<SignedIn>;
   logout: Handler<SignedIn & ScopeChosen>;
+  health: Handler;
+  settings: Handler;
   /** Any other /auth/v1 path, in GoTrue's error shape. */
   notFound: Handler;
 }
@@ -89,6 +92,8 @@ export async function createAuthService(db: Database, options: AuthOptions): Pro
       getUser: getUserHandler(context),
       updateUser: updateUserHandler(context),
       logout: logoutHandler(context),
+      health: healthHandler(),
+      settings: settingsHandler(),
       notFound: () => {
         throw authError('not_found', AUTH_MESSAGES.notFound);
       },
