@@ -3,7 +3,7 @@ import { pino } from 'pino';
 // What the logs must never hold, whatever is logged: SQL text and bound parameters (emails,
 // password hashes, token hashes ride in them), row values PostgreSQL quotes in an error's detail,
 // and credentials (tokens, API keys, Authorization and Cookie headers, passwords). The logger
-// applies these to every line (docs/operations.md, Logs).
+// applies these to every line (docs/operations.md, Security).
 
 export const REDACTED = '[redacted]';
 
