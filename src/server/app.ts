@@ -97,6 +97,8 @@ export function createApp(deps: AppDeps): Hono {
   app.use('/auth/v1/*', authApiVersion, syncSigningKeys(auth));
   app.get('/auth/v1/.well-known/jwks.json', auth.handlers.jwks);
   app.use('/auth/v1/*', requireApiKey(auth));
+  app.get('/auth/v1/health', auth.handlers.health);
+  app.get('/auth/v1/settings', auth.handlers.settings);
   app.post('/auth/v1/signup', signUpRateLimit(auth), auth.handlers.signup);
   app.post('/auth/v1/token', signInRateLimit(auth), auth.handlers.token);
   app.get('/auth/v1/user', requireUser(auth), auth.handlers.getUser);
@@ -124,7 +126,7 @@ export function createApp(deps: AppDeps): Hono {
   const functionsDeps: FunctionsDeps = {
     db: deps.db,
     payments: deps.payments,
-    identify: (headers) => deps.auth.identify(headers),
+    identify: (request) => deps.auth.identify(request),
     logger,
     publicUrl: deps.publicUrl,
   };

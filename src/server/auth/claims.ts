@@ -1,5 +1,7 @@
 /** The claims of a verified access token, as GoTrue issues them and as `request.jwt.claims` carries them. */
 export interface AccessTokenClaims {
+  /** `<public origin>/auth/v1`: who issued the token (see issuerFor). */
+  iss: string;
   sub: string;
   aud: string;
   role: 'authenticated';
@@ -13,7 +15,9 @@ export interface AccessTokenClaims {
 }
 
 /**
- * Verifies an access token (ES256 signature with the current key, aud, exp, and that its session and user
- * still exist). Resolves the claims, or rejects with an error whose `code` says why (e.g. "bad_jwt").
+ * Verifies an access token presented with a request to `requestUrl`: ES256 signature with a known
+ * key, `iss` as this server issues for that URL, `aud` exactly "authenticated", `exp`, a lifetime
+ * within JWT_EXPIRY, and that its session and user still exist. Resolves the claims, or rejects
+ * with an error whose `code` says why (e.g. "bad_jwt").
  */
-export type VerifyAccessToken = (token: string) => Promise<AccessTokenClaims>;
+export type VerifyAccessToken = (token: string, requestUrl: string) => Promise<AccessTokenClaims>;

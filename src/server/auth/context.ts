@@ -5,7 +5,8 @@ import type { VerifyAccessToken } from './claims.ts';
 import type { Database } from '../db/types.ts';
 import { authError, AUTH_MESSAGES } from './errors.ts';
 import type { AuthSettings } from './settings.ts';
-import type { TokenDeps } from './tokens.ts';
+import { checkBodyText } from './text.ts';
+import { issuerFor, type TokenDeps } from './tokens.ts';
 
 /** What every /auth/v1 handler needs. */
 export interface AuthContext {
@@ -20,9 +21,9 @@ export interface AuthContext {
   publicUrl: string | undefined;
 }
 
-/** The iss claim: `<public origin>/auth/v1`. */
+/** The iss claim of the tokens issued for this request: `<public origin>/auth/v1`. */
 export function issuer(ctx: AuthContext, c: Context): string {
-  return `${ctx.publicUrl ?? new URL(c.req.url).origin}/auth/v1`;
+  return issuerFor(ctx.publicUrl, c.req.url);
 }
 
 /** The client's address, from X-Forwarded-For only when configured to trust a proxy. */
@@ -38,7 +39,10 @@ export function clientIp(ctx: AuthContext, c: Context): string {
   }
 }
 
-/** Reads a JSON object body; an empty body counts as {} (auth-js sends one with signOut). */
+/**
+ * Reads a JSON object body; an empty body counts as {} (auth-js sends one with signOut). Text no
+ * field may hold (NUL, control characters: see text.ts) is a 400 validation_failed.
+ */
 export async function readJson(c: Context): Promise<Record<string, unknown>> {
   const text = await c.req.text();
   if (text.trim() === '') return {};
@@ -51,6 +55,7 @@ export async function readJson(c: Context): Promise<Record<string, unknown>> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw authError('bad_json', AUTH_MESSAGES.badJson);
   }
+  checkBodyText(value as Record<string, unknown>);
   return value as Record<string, unknown>;
 }
 

@@ -8,8 +8,6 @@ export const API_VERSION = '2024-01-01';
 export const AUTH_ERRORS = {
   bad_json: 400,
   validation_failed: 400,
-  unsupported_grant_type: 400,
-  email_address_invalid: 400,
   weak_password: 422,
   user_already_exists: 422,
   email_exists: 422,
@@ -57,6 +55,8 @@ export const AUTH_MESSAGES = {
   userAlreadyExists: 'User already registered',
   emailExists: 'A user with this email address has already been registered',
   emailInvalid: 'Unable to validate email address: invalid format',
+  emailRequired: 'An email address is required',
+  emailTooLong: 'An email address is too long',
   weakPassword: (min: number) => `Password should be at least ${min} characters.`,
   samePassword: 'New password should be different from the old password.',
   refreshNotFound: 'Invalid Refresh Token: Refresh Token Not Found',

@@ -60,7 +60,7 @@ export function requireUser(auth: Guarded): MiddlewareHandler<SignedIn> {
     }
     let claims: AccessTokenClaims;
     try {
-      claims = await verify(token);
+      claims = await verify(token, c.req.url);
     } catch (err) {
       if (err instanceof AccessTokenError) throw authError(err.code, err.message, { status: 401 });
       throw err;

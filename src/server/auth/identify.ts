@@ -12,6 +12,14 @@ export class ApiKeyError extends Error {
   }
 }
 
+/** What a request presents: its API key and Authorization headers, and the URL it was sent to. */
+export interface RequestCredentials {
+  apikey: string | undefined;
+  authorization: string | undefined;
+  /** The request's URL: an access token must name the issuer this server uses for it. */
+  url: string;
+}
+
 /** Reads the bearer token of an Authorization header, if any. */
 export function bearerToken(authorization: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
@@ -24,14 +32,14 @@ export function bearerToken(authorization: string | undefined): string | undefin
  * bearer must be a valid access token. Rejects with ApiKeyError or AccessTokenError.
  */
 export async function identifyRequest(
-  headers: { apikey: string | undefined; authorization: string | undefined },
+  request: RequestCredentials,
   anonKey: string,
   verify: VerifyAccessToken,
 ): Promise<RequestIdentity> {
-  const bearer = bearerToken(headers.authorization);
-  const apikey = headers.apikey ?? (bearer === anonKey ? bearer : undefined);
+  const bearer = bearerToken(request.authorization);
+  const apikey = request.apikey ?? (bearer === anonKey ? bearer : undefined);
   if (!apikey) throw new ApiKeyError('no_api_key');
   if (apikey !== anonKey) throw new ApiKeyError('invalid_api_key');
   if (!bearer || bearer === anonKey) return { role: 'anon' };
-  return { role: 'authenticated', claims: await verify(bearer), token: bearer };
+  return { role: 'authenticated', claims: await verify(bearer, request.url), token: bearer };
 }

@@ -5,7 +5,8 @@ import type { Database } from '../db/types.ts';
 import type { AuthContext } from './context.ts';
 import { authError, AUTH_MESSAGES } from './errors.ts';
 import type { SignedIn } from './guards.ts';
-import { identifyRequest, type RequestIdentity } from './identify.ts';
+import { healthHandler, settingsHandler } from './info.ts';
+import { identifyRequest, type RequestCredentials, type RequestIdentity } from './identify.ts';
 import { jwksHandler } from './jwks.ts';
 import { loadAuthKeys, syncAuthKeys } from './keys.ts';
 import { logoutHandler, type ScopeChosen } from './logout.ts';
@@ -24,6 +25,8 @@ export interface AuthHandlers {
   getUser: Handler<SignedIn>;
   updateUser: Handler<SignedIn>;
   logout: Handler<SignedIn & ScopeChosen>;
+  health: Handler;
+  settings: Handler;
   /** Any other /auth/v1 path, in GoTrue's error shape. */
   notFound: Handler;
 }
@@ -36,10 +39,7 @@ export interface AuthService {
   /** Whether tokens signed by `kid` still verify (a pruned key's do not, within KEY_SYNC_INTERVAL_MS). */
   trustsSigningKey(kid: string): Promise<boolean>;
   /** The role of a request from its apikey and Authorization headers (see identifyRequest). */
-  identify(headers: {
-    apikey: string | undefined;
-    authorization: string | undefined;
-  }): Promise<RequestIdentity>;
+  identify(request: RequestCredentials): Promise<RequestIdentity>;
   /** The /auth/v1 endpoints' handlers, for app.ts to route. */
   handlers: AuthHandlers;
   /** What the handlers and the guards share: database, settings, keys, clock. */
@@ -57,7 +57,13 @@ export interface AuthOptions {
 export async function createAuthService(db: Database, options: AuthOptions): Promise<AuthService> {
   const now = options.now ?? (() => new Date());
   const keys = await loadAuthKeys(db, now);
-  const tokens = { db, keys, expirySeconds: options.settings.jwtExpirySeconds, now };
+  const tokens = {
+    db,
+    keys,
+    expirySeconds: options.settings.jwtExpirySeconds,
+    now,
+    publicUrl: options.publicUrl,
+  };
   const verify = createVerifyAccessToken(tokens);
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
   const context: AuthContext = {
@@ -78,7 +84,7 @@ export async function createAuthService(db: Database, options: AuthOptions): Pro
       await syncAuthKeys(db, keys, now().getTime());
       return keys.publicKeys.has(kid);
     },
-    identify: (headers) => identifyRequest(headers, keys.anonKey, verify),
+    identify: (request) => identifyRequest(request, keys.anonKey, verify),
     handlers: {
       jwks: jwksHandler(context),
       signup: signupHandler(context),
@@ -86,6 +92,8 @@ export async function createAuthService(db: Database, options: AuthOptions): Pro
       getUser: getUserHandler(context),
       updateUser: updateUserHandler(context),
       logout: logoutHandler(context),
+      health: healthHandler(),
+      settings: settingsHandler(),
       notFound: () => {
         throw authError('not_found', AUTH_MESSAGES.notFound);
       },

@@ -142,3 +142,15 @@ export async function refreshSession(ctx: AuthContext, token: string, iss: strin
   const code = result.error ?? 'refresh_token_not_found';
   throw authError(code, messages[code]);
 }
+
+/**
+ * Ends every session of a user but `keepSessionId` (a password change, as GoTrue does): their
+ * refresh tokens go with them (ON DELETE CASCADE) and their access tokens are refused at the next
+ * request, since every API confirms the token's session exists.
+ */
+export async function endOtherSessions(tx: Queryable, userId: string, keepSessionId: string) {
+  await tx.query('DELETE FROM auth.sessions WHERE user_id = $1 AND id <> $2', [
+    userId,
+    keepSessionId,
+  ]);
+}

@@ -6,9 +6,7 @@ import { hashPassword, needsRehash, verifyPassword } from './password.ts';
 import { refreshSession, startSession } from './sessions.ts';
 import { findUserByEmail, normalizeEmail } from './users.ts';
 
-const query = z.object({
-  grant_type: z.enum(['password', 'refresh_token'], { error: 'unsupported_grant_type' }),
-});
+const query = z.object({ grant_type: z.enum(['password', 'refresh_token']) });
 const passwordBody = z.object({
   email: z.string({ error: 'An email address is required' }).max(1024),
   password: z.string({ error: 'A password is required' }).max(1024),
@@ -30,7 +28,8 @@ export function signInCredentials(body: unknown): { email: string; password: str
 export function tokenHandler(ctx: AuthContext): Handler {
   return async function token(c) {
     const parsed = query.safeParse({ grant_type: c.req.query('grant_type') });
-    if (!parsed.success) throw authError('unsupported_grant_type', AUTH_MESSAGES.unsupportedGrant);
+    // GoTrue's answer to any other grant (or none): 400 invalid_credentials "unsupported_grant_type".
+    if (!parsed.success) throw authError('invalid_credentials', AUTH_MESSAGES.unsupportedGrant);
     const body = await readJson(c);
 
     if (parsed.data.grant_type === 'refresh_token') {

@@ -5,6 +5,14 @@ import { loadPublicKeys, SIGNING_ALG, syncAuthKeys, type AuthKeys } from './keys
 
 export const AUDIENCE = 'authenticated';
 
+/**
+ * The `iss` of the tokens issued for a request to `requestUrl`: `<PUBLIC_URL or the request's own
+ * origin>/auth/v1`. Issuing and verifying both use it, so a token names the server it came from.
+ */
+export function issuerFor(publicUrl: string | undefined, requestUrl: string): string {
+  return `${publicUrl ?? new URL(requestUrl).origin}/auth/v1`;
+}
+
 /** Why an access token was refused; `code` is GoTrue's error code. */
 export class AccessTokenError extends Error {
   constructor(
@@ -19,8 +27,11 @@ export class AccessTokenError extends Error {
 export interface TokenDeps {
   db: Queryable;
   keys: AuthKeys;
+  /** JWT_EXPIRY: the lifetime of the tokens issued, and the longest one accepted. */
   expirySeconds: number;
   now: () => Date;
+  /** PUBLIC_URL, the origin of every issuer; unset: each request's own origin (issuerFor). */
+  publicUrl: string | undefined;
 }
 
 export interface IssuedToken {
@@ -39,6 +50,7 @@ export async function issueAccessToken(
 ): Promise<IssuedToken> {
   const iat = Math.floor(deps.now().getTime() / 1000);
   const claims: AccessTokenClaims = {
+    iss: issuer,
     sub: user.id,
     aud: AUDIENCE,
     role: 'authenticated',
@@ -57,7 +69,6 @@ export async function issueAccessToken(
     user_metadata: {},
   })
     .setProtectedHeader({ alg: SIGNING_ALG, kid: deps.keys.kid, typ: 'JWT' })
-    .setIssuer(issuer)
     .sign(deps.keys.privateKey);
   return { token, expiresAt: claims.exp, claims };
 }
@@ -86,18 +97,43 @@ async function keyFor(deps: TokenDeps, token: string): Promise<CryptoKey> {
   return entry.key;
 }
 
-/** The VerifyAccessToken the data API and /auth/v1 use: signature, alg, aud, exp, user and session. */
+/**
+ * The claims GoTrue's clients and our APIs rely on, checked beyond the signature: `aud` is exactly
+ * "authenticated" (not an array holding it), and the token does not live longer than JWT_EXPIRY
+ * (a token minted with a longer life, by a leaked key or an older setting, is refused).
+ */
+/** How far ahead of this instance's clock another instance may have issued a token. */
+const CLOCK_SKEW_SECONDS = 60;
+
+function checkClaims(deps: TokenDeps, claims: AccessTokenClaims): void {
+  const bad = (reason: string) => new AccessTokenError('bad_jwt', `invalid JWT: ${reason}`);
+  if (claims.aud !== AUDIENCE) throw bad('aud claim is invalid');
+  if (claims.exp - claims.iat > deps.expirySeconds) throw bad('token lifetime exceeds the maximum');
+  // An iat in the future would stretch the lifetime from now; allow instances' clocks to differ.
+  if (claims.iat > deps.now().getTime() / 1000 + CLOCK_SKEW_SECONDS) {
+    throw bad('iat claim is invalid');
+  }
+  if (claims.role !== 'authenticated' || !isUuid(claims.sub) || !isUuid(claims.session_id)) {
+    throw bad('missing claims');
+  }
+}
+
+/**
+ * The VerifyAccessToken the data API and /auth/v1 use: signature, alg, iss, aud, exp, lifetime,
+ * user and session.
+ */
 export function createVerifyAccessToken(deps: TokenDeps): VerifyAccessToken {
-  return async (token) => {
+  return async (token, requestUrl) => {
     await syncAuthKeys(deps.db, deps.keys, deps.now().getTime());
     const key = await keyFor(deps, token);
     let payload;
     try {
       ({ payload } = await jwtVerify(token, key, {
         algorithms: [SIGNING_ALG],
+        issuer: issuerFor(deps.publicUrl, requestUrl),
         audience: AUDIENCE,
         currentDate: deps.now(),
-        requiredClaims: ['sub', 'exp', 'session_id'],
+        requiredClaims: ['iss', 'sub', 'iat', 'exp', 'session_id'],
       }));
     } catch (err) {
       const reason =
@@ -109,9 +145,7 @@ export function createVerifyAccessToken(deps: TokenDeps): VerifyAccessToken {
       throw new AccessTokenError('bad_jwt', `invalid JWT: ${reason}`);
     }
     const claims = payload as unknown as AccessTokenClaims;
-    if (claims.role !== 'authenticated' || !isUuid(claims.sub) || !isUuid(claims.session_id)) {
-      throw new AccessTokenError('bad_jwt', 'invalid JWT: missing claims');
-    }
+    checkClaims(deps, claims);
     const { rows } = await deps.db.query<{ user_ok: boolean; session_ok: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM auth.users WHERE id = $1) AS user_ok,
               EXISTS (SELECT 1 FROM auth.sessions WHERE id = $2 AND user_id = $1) AS session_ok`,

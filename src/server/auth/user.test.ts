@@ -51,7 +51,7 @@ describe.each(databaseTargets())('GET and PUT /user on $name', (target) => {
     expect(taken.error).toBeInstanceOf(AuthApiError);
     expect(taken.error).toMatchObject({ status: 422, code: 'email_exists' });
     const invalid = await client.updateUser({ email: 'nope' });
-    expect(invalid.error).toMatchObject({ status: 400, code: 'email_address_invalid' });
+    expect(invalid.error).toMatchObject({ status: 400, code: 'validation_failed' });
     expect((await client.getUser()).data.user?.email).toBe('wants@example.com');
   });
 

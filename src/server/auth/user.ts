@@ -5,6 +5,7 @@ import { authError, AUTH_MESSAGES } from './errors.ts';
 import type { SignedIn } from './guards.ts';
 import { checkUserMetadata } from './metadata.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { endOtherSessions } from './sessions.ts';
 import { findUserByEmail, findUserById, identityData, userJson } from './users.ts';
 import { checkEmail, checkPassword } from './validation.ts';
 
@@ -68,6 +69,7 @@ export function updateUserHandler(ctx: AuthContext): Handler<SignedIn> {
             'UPDATE auth.users SET encrypted_password = $2, updated_at = $3 WHERE id = $1',
             [current.id, hash, now],
           );
+          await endOtherSessions(tx, current.id, claims.session_id);
         }
         if (body.data) {
           await tx.query(

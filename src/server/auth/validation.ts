@@ -8,12 +8,12 @@ export const MAX_PASSWORD_LENGTH = 1024;
 // What GoTrue accepts, in short: local@domain.tld, no spaces, at most 255 characters.
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
-/** Returns the normalized email, or throws 400 email_address_invalid. */
+/** Returns the normalized email, or throws 400 validation_failed with GoTrue's messages. */
 export function checkEmail(email: string): string {
   const normalized = normalizeEmail(email);
-  if (normalized.length > 255 || !EMAIL.test(normalized)) {
-    throw authError('email_address_invalid', AUTH_MESSAGES.emailInvalid);
-  }
+  if (normalized === '') throw authError('validation_failed', AUTH_MESSAGES.emailRequired);
+  if (normalized.length > 255) throw authError('validation_failed', AUTH_MESSAGES.emailTooLong);
+  if (!EMAIL.test(normalized)) throw authError('validation_failed', AUTH_MESSAGES.emailInvalid);
   return normalized;
 }
 

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { RequestIdentity } from '../auth/identify.ts';
+import type { RequestCredentials, RequestIdentity } from '../auth/identify.ts';
 import type { Database } from '../db/types.ts';
 import type { Logger } from '../http/logger.ts';
 import type { Payments } from '../payments/index.ts';
@@ -11,10 +11,7 @@ export interface FunctionsDeps {
   /** Unset when the server runs without a payment provider (tools, some tests): functions answer 503. */
   payments: Payments | undefined;
   /** The auth service's request identification (apikey + bearer, as Supabase's gateway does). */
-  identify(headers: {
-    apikey: string | undefined;
-    authorization: string | undefined;
-  }): Promise<RequestIdentity>;
+  identify(request: RequestCredentials): Promise<RequestIdentity>;
   logger: Logger;
   /** The shop's public origin; unset: the origin each request came to. */
   publicUrl: string | undefined;

@@ -44,6 +44,7 @@ export function identifyCaller(deps: FunctionsDeps): MiddlewareHandler<WithCalle
       caller = await deps.identify({
         apikey: c.req.header('apikey'),
         authorization: c.req.header('authorization'),
+        url: c.req.url,
       });
     } catch (err) {
       if (err instanceof ApiKeyError || err instanceof AccessTokenError) {

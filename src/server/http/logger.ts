@@ -1,4 +1,5 @@
 import { pino, type Logger } from 'pino';
+import { redactFields, redactText, serializeError } from './log-redact.ts';
 
 export type { Logger };
 
@@ -14,6 +15,17 @@ export function createLogger(options: LoggerOptions): Logger {
     level: options.level,
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
+    // Never SQL, bound parameters or credentials, whatever a caller logs (log-redact.ts).
+    serializers: { err: serializeError },
+    formatters: { log: (fields: Record<string, unknown>) => redactFields(fields) },
+    hooks: {
+      logMethod(this: Logger, args: Parameters<Logger['info']>, method: Logger['info']) {
+        method.apply(
+          this,
+          args.map((a) => (typeof a === 'string' ? redactText(a) : a)) as typeof args,
+        );
+      },
+    },
   };
   // Buffered (not one write per line): a synchronous write per request shows up in profiles of the
   // order-history benchmark. pino flushes what is buffered when the process exits.

@@ -40,6 +40,8 @@ const backend = {
       getUser: unreachable,
       updateUser: unreachable,
       logout: unreachable,
+      health: unreachable,
+      settings: unreachable,
       notFound: unreachable,
     },
     // Keys synced at 0 on a clock stopped there: the auth guards never reach the database.

@@ -46,10 +46,16 @@ function unauthorized(code: string, message: string, hint: string | null, descri
  * bearer that is neither the anon key nor a valid access token, are 401 in PostgREST's shape.
  */
 export async function identify(c: Context, deps: RestContext): Promise<Identity> {
-  const headers = { apikey: c.req.header('apikey'), authorization: c.req.header('authorization') };
+  const headers = {
+    apikey: c.req.header('apikey'),
+    authorization: c.req.header('authorization'),
+    url: c.req.url,
+  };
+  // A token's issuer depends on the origin it is presented to: a cached verification counts only there.
+  const origin = new URL(c.req.url).origin;
   const bearer = bearerToken(headers.authorization);
   if (bearer && bearer !== deps.anonKey && headers.apikey === deps.anonKey) {
-    const cached = deps.tokens.get(bearer, (deps.now?.() ?? new Date()).getTime());
+    const cached = deps.tokens.get(bearer, (deps.now?.() ?? new Date()).getTime(), origin);
     if (cached && (await deps.trustsSigningKey(cached.kid))) {
       return {
         role: 'authenticated',
@@ -62,7 +68,9 @@ export async function identify(c: Context, deps: RestContext): Promise<Identity>
   }
   try {
     const identity = await identifyRequest(headers, deps.anonKey, deps.verifyAccessToken);
-    if (identity.role === 'authenticated') deps.tokens.set(identity.token, identity.claims);
+    if (identity.role === 'authenticated') {
+      deps.tokens.set(identity.token, identity.claims, origin);
+    }
     return identity;
   } catch (err) {
     if (err instanceof ApiKeyError) {

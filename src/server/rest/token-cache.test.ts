@@ -30,4 +30,12 @@ describe('VerifiedTokenCache', () => {
     expect(cache.get(t2, 0)).toBeUndefined();
     expect(cache.get(t3, 0)).toBeDefined();
   });
+
+  it('answers only for the origin the token was verified for (its iss depends on it)', () => {
+    const cache = new VerifiedTokenCache();
+    cache.set(token('k1'), claims(1000), 'https://shop.example');
+    expect(cache.get(token('k1'), 0, 'https://shop.example')).toBeDefined();
+    expect(cache.get(token('k1'), 0, 'https://other.example')).toBeUndefined();
+    expect(cache.get(token('k1'), 0)).toBeUndefined();
+  });
 });

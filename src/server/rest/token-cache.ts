@@ -5,6 +5,8 @@ import type { AccessTokenClaims } from '../auth/claims.ts';
 export interface VerifiedToken {
   claims: AccessTokenClaims;
   kid: string;
+  /** The origin the token was presented to when verified (its expected issuer depends on it). */
+  origin: string;
 }
 
 /**
@@ -20,10 +22,13 @@ export class VerifiedTokenCache {
 
   constructor(private readonly maxEntries = 10_000) {}
 
-  /** A verified token that has not expired by `nowMs`: its claims and its signing key's id. */
-  get(token: string, nowMs: number): VerifiedToken | undefined {
+  /**
+   * A token verified for a request to `origin` that has not expired by `nowMs`: its claims and its
+   * signing key's id. Presented to another origin, it must be verified again (its iss).
+   */
+  get(token: string, nowMs: number, origin = ''): VerifiedToken | undefined {
     const entry = this.entries.get(token);
-    if (!entry) return undefined;
+    if (!entry || entry.origin !== origin) return undefined;
     if (entry.claims.exp * 1000 <= nowMs) {
       this.entries.delete(token);
       return undefined;
@@ -31,8 +36,8 @@ export class VerifiedTokenCache {
     return entry;
   }
 
-  /** Remembers a token the auth service verified (so its header names its key). */
-  set(token: string, claims: AccessTokenClaims): void {
+  /** Remembers a token the auth service verified for `origin` (so its header names its key). */
+  set(token: string, claims: AccessTokenClaims, origin = ''): void {
     const { kid } = decodeProtectedHeader(token);
     if (typeof kid !== 'string') return;
     // Oldest first: Map keeps insertion order, so the first key is the one to drop.
@@ -40,7 +45,7 @@ export class VerifiedTokenCache {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }
-    this.entries.set(token, { claims, kid });
+    this.entries.set(token, { claims, kid, origin });
   }
 
   /** Forgets a token (its session is gone). */
