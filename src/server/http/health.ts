@@ -25,6 +25,8 @@ export interface HealthDeps {
 export const CHECK_TIMEOUT_MS = 2_000;
 /** The provider check is a network call: its result is kept this long. */
 export const PAYMENTS_CHECK_TTL_MS = 10_000;
+/** A failed provider check is kept only this long, so a recovery shows at the next poll. */
+export const PAYMENTS_RETRY_MS = 1_000;
 
 const MB = 1024 * 1024;
 
@@ -96,11 +98,15 @@ export function createHealth(deps: HealthDeps): {
   requireFreeSpace: MiddlewareHandler;
 } {
   const clock = () => (deps.now ? deps.now().getTime() : Date.now());
-  let payments: { at: number; result: Promise<CheckResult> } | undefined;
+  let payments: { at: number; ttl: number; result: Promise<CheckResult> } | undefined;
   const checkPayments = (provider: Payments): Promise<CheckResult> => {
     const now = clock();
-    if (!payments || now - payments.at > PAYMENTS_CHECK_TTL_MS) {
-      payments = { at: now, result: probePayments(provider) };
+    if (!payments || now - payments.at > payments.ttl) {
+      const entry = { at: now, ttl: PAYMENTS_CHECK_TTL_MS, result: probePayments(provider) };
+      void entry.result.then((result) => {
+        if (result !== 'ok') entry.ttl = PAYMENTS_RETRY_MS;
+      });
+      payments = entry;
     }
     return payments.result;
   };

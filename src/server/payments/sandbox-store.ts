@@ -10,6 +10,7 @@ import type {
   StripeEvent,
 } from '../../payments-sandbox/index.ts';
 import type { Database } from '../db/types.ts';
+import { unavailabilityOf } from '../db/unavailable.ts';
 
 interface EventRow {
   id: string;
@@ -23,29 +24,6 @@ interface EventRow {
 
 const EVENT_COLUMNS = 'id, seq, event, attempts, next_attempt_at, delivered_at, last_error';
 const PENDING = 'next_attempt_at IS NOT NULL AND delivered_at IS NULL';
-
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  '57P01', // admin_shutdown
-  '57P02', // crash_shutdown
-  '57P03', // cannot_connect_now (starting up)
-  '53100', // disk_full
-]);
-
-/** An error of a database that is restarting, unreachable or full, not of the query itself. */
-export function isDatabaseUnavailable(err: unknown): boolean {
-  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) {
-    return true;
-  }
-  return (
-    typeof message === 'string' &&
-    /Connection terminated|timeout exceeded when trying to connect/i.test(message)
-  );
-}
 
 function eventOf(row: EventRow): EventRecord {
   return {
@@ -90,7 +68,7 @@ export function databaseSandboxStore(db: Database): SandboxStore {
   return {
     open: async () => undefined,
     close: async () => undefined,
-    isUnavailable: isDatabaseUnavailable,
+    isUnavailable: (err) => unavailabilityOf(err) !== undefined,
 
     async insertSession(session) {
       await db.query(
