@@ -110,11 +110,13 @@ describe.each(databaseTargets())('Host header on $name', (target) => {
           body: JSON.stringify({ email: shopper.email, password: shopper.password }),
         });
         expect(signIn.status, host).toBe(200);
-        expect(issuer(JSON.parse(signIn.body).access_token), host).toBe(`${origin}/auth/v1`);
+        const accessToken = JSON.parse(signIn.body).access_token as string;
+        expect(issuer(accessToken), host).toBe(`${origin}/auth/v1`);
 
+        // A token names the origin it was issued at; it is accepted there (and only there).
         const checkout = await withHost(shop, host, '/functions/v1/checkout', {
           method: 'POST',
-          token: shopper.accessToken,
+          token: accessToken,
           body: CART,
         });
         expect(checkout.status, host).toBe(200);
