@@ -276,7 +276,7 @@ test.describe('an access token that expires', () => {
     const refreshed = page.waitForResponse((r) =>
       r.url().includes('/auth/v1/token?grant_type=refresh_token'),
     );
-    const orders = page.waitForResponse((r) => r.url().includes('/rest/v1/orders'));
+    const orders = page.waitForResponse((r) => r.url().includes('/rest/v1/rpc/order_history'));
     await openMenuItem(page, 'Order History');
     expect((await refreshed).status()).toBe(200);
     const ordersResponse = await orders;
