@@ -9,6 +9,7 @@ import {
   type Shopper,
   startTestServer,
 } from '../../src/server/test-support/index.ts';
+import { statusesWith } from './support.ts';
 
 const decode = (part: string) =>
   JSON.parse(Buffer.from(part, 'base64url').toString()) as Record<string, unknown>;
@@ -32,60 +33,48 @@ describe.each(databaseTargets())('access-token claims on $name', (target) => {
   });
   afterAll(() => shop?.close());
 
-  /** The status of the same bearer token on the auth, data and functions APIs. */
-  async function statusesWith(token: string) {
-    const user = await shop.call('/auth/v1/user', { token });
-    const orders = await shop.call('/rest/v1/orders?select=*', { token });
-    const checkout = await shop.call('/functions/v1/checkout', {
-      token,
-      method: 'POST',
-      body: JSON.stringify({ items: [{ key: 'keyboards:1', quantity: 1 }] }),
-    });
-    return [user.status, orders.status, checkout.status];
-  }
-
   it('issues tokens naming this server and living exactly JWT_EXPIRY', () => {
     expect(claims).toMatchObject({ iss: `${shop.url}/auth/v1`, aud: 'authenticated' });
     expect(Number(claims.exp) - Number(claims.iat)).toBe(900);
   });
 
   it('accepts the same claims re-signed (so each refusal below is about one claim)', async () => {
-    expect(await statusesWith(await sign(claims))).toEqual([200, 200, 200]);
+    expect(await statusesWith(shop, await sign(claims))).toEqual([200, 200, 200]);
   });
 
   it('refuses a token from another issuer, or naming none', async () => {
     const foreign = await sign({ ...claims, iss: 'https://evil.example/auth/v1' });
-    expect(await statusesWith(foreign)).toEqual([401, 401, 401]);
+    expect(await statusesWith(shop, foreign)).toEqual([401, 401, 401]);
     const body = await (await shop.call('/auth/v1/user', { token: foreign })).json();
     expect(body).toMatchObject({ code: 'bad_jwt', message: 'invalid JWT: iss claim is invalid' });
     const { iss: _iss, ...anonymous } = claims;
-    expect(await statusesWith(await sign(anonymous))).toEqual([401, 401, 401]);
+    expect(await statusesWith(shop, await sign(anonymous))).toEqual([401, 401, 401]);
   });
 
   it('refuses an audience that is not exactly "authenticated"', async () => {
     for (const aud of [['authenticated'], ['authenticated', 'admin'], 'anon', 'Authenticated']) {
-      expect(await statusesWith(await sign({ ...claims, aud }))).toEqual([401, 401, 401]);
+      expect(await statusesWith(shop, await sign({ ...claims, aud }))).toEqual([401, 401, 401]);
     }
   });
 
   it('refuses a lifetime beyond JWT_EXPIRY, and an iat in the future', async () => {
     const now = Math.floor(Date.now() / 1000);
     const tenYears = await sign({ ...claims, iat: now, exp: now + 10 * 365 * 86_400 });
-    expect(await statusesWith(tenYears)).toEqual([401, 401, 401]);
+    expect(await statusesWith(shop, tenYears)).toEqual([401, 401, 401]);
     const body = await (await shop.call('/auth/v1/user', { token: tenYears })).json();
     expect(body).toMatchObject({ message: 'invalid JWT: token lifetime exceeds the maximum' });
-    expect(await statusesWith(await sign({ ...claims, iat: now, exp: now + 901 }))).toEqual([
+    expect(await statusesWith(shop, await sign({ ...claims, iat: now, exp: now + 901 }))).toEqual([
       401, 401, 401,
     ]);
     // Dated ahead: the lifetime looks right but would start counting in a year.
     const later = now + 365 * 86_400;
-    expect(await statusesWith(await sign({ ...claims, iat: later, exp: later + 900 }))).toEqual([
-      401, 401, 401,
-    ]);
+    expect(
+      await statusesWith(shop, await sign({ ...claims, iat: later, exp: later + 900 })),
+    ).toEqual([401, 401, 401]);
     const { iat: _iat, ...undated } = claims;
-    expect(await statusesWith(await sign(undated))).toEqual([401, 401, 401]);
+    expect(await statusesWith(shop, await sign(undated))).toEqual([401, 401, 401]);
     // The full allowed lifetime is still fine.
-    expect(await statusesWith(await sign({ ...claims, iat: now, exp: now + 900 }))).toEqual([
+    expect(await statusesWith(shop, await sign({ ...claims, iat: now, exp: now + 900 }))).toEqual([
       200, 200, 200,
     ]);
   });

@@ -9,6 +9,7 @@ import {
   type Shopper,
   startTestServer,
 } from '../../src/server/test-support/index.ts';
+import { statusesWith } from './support.ts';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const decode = (part: string) =>
@@ -33,32 +34,20 @@ describe.each(databaseTargets())('tokens and sign-in on $name', (target) => {
   });
   afterAll(() => shop?.close());
 
-  /** The status of the same bearer token on the auth, data and functions APIs. */
-  async function statusesWith(token: string) {
-    const user = await shop.call('/auth/v1/user', { token });
-    const orders = await shop.call('/rest/v1/orders?select=*', { token });
-    const checkout = await shop.call('/functions/v1/checkout', {
-      token,
-      method: 'POST',
-      body: JSON.stringify({ items: [{ key: 'keyboards:1', quantity: 1 }] }),
-    });
-    return [user.status, orders.status, checkout.status];
-  }
-
   it("accepts Alice's own token (so the refusals below are about the forgery)", async () => {
-    expect(await statusesWith(alice.accessToken)).toEqual([200, 200, 200]);
+    expect(await statusesWith(shop, alice.accessToken)).toEqual([200, 200, 200]);
   });
 
   it('refuses a token whose signature or payload was tampered with', async () => {
     const [h, p, s] = alice.accessToken.split('.') as [string, string, string];
     const flipped = `${s.slice(0, -2)}${s.endsWith('AA') ? 'BB' : 'AA'}`;
-    expect(await statusesWith(`${h}.${p}.${flipped}`)).toEqual([401, 401, 401]);
+    expect(await statusesWith(shop, `${h}.${p}.${flipped}`)).toEqual([401, 401, 401]);
     const promoted = b64({
       ...decode(p),
       role: 'service_role',
       sub: '00000000-0000-4000-8000-000000000000',
     });
-    expect(await statusesWith(`${h}.${promoted}.${s}`)).toEqual([401, 401, 401]);
+    expect(await statusesWith(shop, `${h}.${promoted}.${s}`)).toEqual([401, 401, 401]);
   });
 
   it('refuses an expired token, even one properly signed with the server key', async () => {
@@ -71,13 +60,13 @@ describe.each(databaseTargets())('tokens and sign-in on $name', (target) => {
     const expired = await new SignJWT({ ...decode(p), iat: now - 7200, exp: now - 60 })
       .setProtectedHeader(decode(h) as { alg: string })
       .sign(key);
-    expect(await statusesWith(expired)).toEqual([401, 401, 401]);
+    expect(await statusesWith(shop, expired)).toEqual([401, 401, 401]);
   });
 
   it('refuses alg "none"', async () => {
     const [h, p] = alice.accessToken.split('.') as [string, string];
     const none = b64({ ...decode(h), alg: 'none' });
-    expect(await statusesWith(`${none}.${p}.`)).toEqual([401, 401, 401]);
+    expect(await statusesWith(shop, `${none}.${p}.`)).toEqual([401, 401, 401]);
   });
 
   it('refuses HS256 tokens keyed with the public key or the anon key (algorithm confusion)', async () => {
@@ -88,7 +77,7 @@ describe.each(databaseTargets())('tokens and sign-in on $name', (target) => {
     const header = b64({ ...decode(h), alg: 'HS256' });
     for (const secret of [JSON.stringify(jwks.keys[0]), jwks.keys[0]!.x!, shop.anonKey]) {
       const sig = createHmac('sha256', secret).update(`${header}.${p}`).digest('base64url');
-      expect(await statusesWith(`${header}.${p}.${sig}`)).toEqual([401, 401, 401]);
+      expect(await statusesWith(shop, `${header}.${p}.${sig}`)).toEqual([401, 401, 401]);
     }
   });
 

@@ -84,16 +84,8 @@ describe('npm run keys:rotate and keys:prune', () => {
         path.resolve(import.meta.dirname, '../../../scripts/signing-keys.ts'),
         command,
       ],
-      // A port nothing listens on: the script refuses to open PGlite under a running server.
-      {
-        env: {
-          ...process.env,
-          DATA_DIR: dataDir,
-          DATABASE_URL: '',
-          PORT: '1',
-          LOG_LEVEL: 'silent',
-        },
-      },
+      // The script takes DATA_DIR's lock, as the server does: it never opens PGlite under one.
+      { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' } },
     );
 
   it('rotates the key of the embedded database and prunes nothing that may still verify', async () => {
