@@ -7,7 +7,11 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
 import { ConfigError, loadConfig } from '../src/server/config.ts';
-import { checkIntegrity, type IntegrityReport } from '../src/server/db/integrity.ts';
+import {
+  checkIntegrity,
+  checkPgliteIntegrity,
+  type IntegrityReport,
+} from '../src/server/db/integrity.ts';
 import { lockDataDir } from '../src/server/lifecycle/data-dir-lock.ts';
 import { openShopDatabase } from '../src/server/lifecycle/database.ts';
 import { StartupError } from '../src/server/lifecycle/startup-error.ts';
@@ -30,12 +34,7 @@ async function checkPglite(dataDir: string): Promise<IntegrityReport> {
       throw new StartupError(`DATA_DIR ${dir} cannot be opened (PGlite: ${detail}); ${RESTORE}.`);
     }
     try {
-      return await checkIntegrity({
-        query: async (sql, params) => {
-          const r = await pg.query(sql, params as unknown[]);
-          return { rows: r.rows as never[], rowCount: r.affectedRows ?? r.rows.length };
-        },
-      });
+      return await checkPgliteIntegrity(pg);
     } finally {
       await pg.close();
     }

@@ -3,7 +3,8 @@
 // confirm; a third of them never confirm and are left to the webhook), and restarted each time.
 // Then: every paid session has its order rows exactly once, each restart opened the embedded
 // database and came up healthy, and amcheck finds every index consistent. Exits 1 otherwise.
-// --scenario=sandbox-failover runs bench/lib/shop/sandbox-failover.ts instead.
+// --scenario=pg-restart or sandbox-failover runs bench/lib/shop/pg-restart.ts or
+// sandbox-failover.ts instead.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +28,7 @@ import {
   type ServerProcess,
   type ServerProcessOptions,
 } from '../src/server/test-support/launch.ts';
+import { checkPgliteIntegrity } from '../src/server/db/integrity.ts';
 
 const { values } = parseArgs({
   options: {
@@ -191,7 +193,7 @@ async function main(): Promise<number> {
         result.ok && result.orderRows === result.expectedRows,
       ],
       [
-        `amcheck: every btree index consistent with its table (${badIndexes.length} bad)`,
+        `amcheck: every index and table consistent (${badIndexes.length} problems)`,
         badIndexes.length === 0,
       ],
       [`no error in the server log (${errorLines.length})`, errorLines.length === 0],
@@ -199,7 +201,7 @@ async function main(): Promise<number> {
     ];
     for (const [what, ok] of checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
     for (const line of errorLines.slice(0, 5)) console.log(`  log: ${line.slice(0, 300)}`);
-    for (const bad of badIndexes) console.log(`  index: ${bad}`);
+    for (const bad of badIndexes) console.log(`  corrupt: ${bad}`);
     return checks.every(([, ok]) => ok) ? 0 : 1;
   } finally {
     done = true;
@@ -208,27 +210,12 @@ async function main(): Promise<number> {
   }
 }
 
-/** amcheck's bt_index_check (with heapallindexed) on every btree index of the shop's schemas. */
+/** amcheck over the shop's schemas (src/server/db/integrity.ts, as `npm run check-data`). */
 async function checkIndexes(dataDir: string): Promise<string[]> {
   const pg = await PGlite.create({ dataDir, extensions: { amcheck } });
   try {
-    await pg.exec('CREATE EXTENSION IF NOT EXISTS amcheck');
-    const { rows } = await pg.query<{ name: string }>(
-      `SELECT c.oid::regclass::text AS name FROM pg_index i
-         JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
-         JOIN pg_namespace n ON n.oid = c.relnamespace
-       WHERE am.amname = 'btree' AND n.nspname IN ('public', 'auth', 'keebshop')`,
-    );
-    const bad: string[] = [];
-    for (const { name } of rows) {
-      try {
-        await pg.query('SELECT bt_index_check($1::regclass, true)', [name]);
-      } catch (err) {
-        bad.push(`${name}: ${String(err)}`);
-      }
-    }
-    if (rows.length === 0) bad.push('no index found to check');
-    return bad;
+    const report = await checkPgliteIntegrity(pg);
+    return report.indexes === 0 ? ['no index found to check'] : report.problems;
   } finally {
     await pg.close();
   }

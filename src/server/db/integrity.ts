@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import type { Queryable } from './types.ts';
 
 /** The schemas that hold the shop's data. */
@@ -52,4 +53,14 @@ export async function checkIntegrity(db: Queryable): Promise<IntegrityReport> {
   } finally {
     if (!existed) await db.query('DROP EXTENSION amcheck');
   }
+}
+
+/** checkIntegrity on an open PGlite instance (created with `extensions: { amcheck }`). */
+export function checkPgliteIntegrity(pg: PGlite): Promise<IntegrityReport> {
+  return checkIntegrity({
+    query: async (sql, params) => {
+      const r = await pg.query(sql, params as unknown[]);
+      return { rows: r.rows as never[], rowCount: r.affectedRows ?? r.rows.length };
+    },
+  });
 }
