@@ -61,18 +61,21 @@ async function runTarget(target: 'pglite' | 'postgres') {
   const started: ServerProcess[] = [];
   const logFiles: string[] = [];
   try {
+    const ports = await Promise.all(Array.from({ length: instances }, () => freePort()));
+    // Instances behind one balancer share one public origin (docs/operations.md): the token issuer.
+    const publicUrl = `http://127.0.0.1:${ports[0]}`;
     // One after the other: the first starts the sandbox, the second finds it on its port.
     for (let i = 0; i < instances; i++) {
       const logFile = path.join(base, `instance-${i}.log`);
       logFiles.push(logFile);
       const instance = spawnServer({
         dataDir: path.join(base, `instance-${i}`),
-        port: await freePort(),
+        port: ports[i]!,
         sandboxPort,
         ...(database ? { databaseUrl: database.url } : {}),
         output: { logFile },
         // Shoppers come from many addresses through the "balancer" (X-Forwarded-For).
-        env: { TRUST_PROXY: 'true' },
+        env: { TRUST_PROXY: 'true', PUBLIC_URL: publicUrl },
       });
       started.push(instance);
       await instance.ready();

@@ -48,16 +48,19 @@ export async function runPgRestartScenario(options: PgRestartOptions): Promise<{
     const databaseUrl = cluster.url('shop');
     const sandboxPort = await freePort();
     const logFiles: string[] = [];
+    const ports = [await freePort(), await freePort()];
+    // Instances behind one balancer share one public origin (docs/operations.md): the token issuer.
+    const publicUrl = `http://127.0.0.1:${ports[0]}`;
     for (let i = 0; i < 2; i++) {
       const logFile = path.join(base, `instance-${i}.log`);
       logFiles.push(logFile);
       const instance = spawnServer({
         dataDir: path.join(base, `instance-${i}`),
-        port: await freePort(),
+        port: ports[i]!,
         sandboxPort,
         databaseUrl,
         output: { logFile },
-        env: { TRUST_PROXY: 'true' },
+        env: { TRUST_PROXY: 'true', PUBLIC_URL: publicUrl },
       });
       started.push(instance);
       await instance.ready();

@@ -57,14 +57,17 @@ export async function sandboxFailover(options: FailoverOptions): Promise<[string
   const sandboxPort = await freePort();
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   const settings: ServerProcessOptions[] = [];
+  const ports = [await freePort(), await freePort()];
+  // Instances behind one balancer share one public origin (docs/operations.md): the token issuer.
+  const publicUrl = `http://127.0.0.1:${ports[0]}`;
   for (const i of [0, 1]) {
     settings.push({
       dataDir: path.join(base, `instance-${i}`),
-      port: await freePort(),
+      port: ports[i]!,
       sandboxPort,
       databaseUrl: database.url,
       output: { logFile: path.join(base, `instance-${i}.log`) },
-      env: { TRUST_PROXY: 'true' },
+      env: { TRUST_PROXY: 'true', PUBLIC_URL: publicUrl },
     });
   }
   const servers: ServerProcess[] = [];
