@@ -44,7 +44,11 @@ async function startInstance(shared: TestDatabase, sandboxPort: number): Promise
   writeFileSync(path.join(dataDir, 'index.html'), '<!doctype html><title>shop</title>');
   const db: Database = shared.url ? await openPostgres(shared.url, 3) : shared;
   if (db !== shared) cleanup.push(() => db.close());
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ALLOWED_HOSTS: 'keebshop.test' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ALLOWED_HOSTS: 'keebshop.test',
+  });
   const payments = await startPayments({
     settings: { provider: 'sandbox', port: sandboxPort },
     db,
