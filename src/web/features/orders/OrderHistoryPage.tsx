@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { findProductByKey, findProductByName, formatPrice } from '../../../catalogue/index.ts';
 import { Logo, ProductArt } from '../../components/art/index.ts';
 import { useSession } from '../../lib/session-react.tsx';
@@ -29,7 +29,8 @@ export function OrderHistoryPage() {
     [groups.length, loadMore],
   );
 
-  useEffect(() => {
+  // A layout effect: the focus moves in the same commit that adds the orders, never a frame later.
+  useLayoutEffect(() => {
     const from = focusFrom.current;
     if (from === null || more === 'loading') return;
     focusFrom.current = null;
