@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
-import { parsePage, Recorder, Shopper } from '../bench/lib/shop/client.ts';
+import { parsePage, Recorder, retryUntil, Shopper } from '../bench/lib/shop/client.ts';
 import {
   readOrders,
   readSandbox,
@@ -94,16 +94,7 @@ async function main(): Promise<number> {
     const { anonKey, assets } = parsePage(await (await fetch(`${server.origin}/keebshop/`)).text());
 
     /** Retries a step until it succeeds: the server may be down or restarting. */
-    async function retry<T>(step: () => Promise<T>): Promise<T> {
-      for (;;) {
-        try {
-          return await step();
-        } catch (err) {
-          if (Date.now() > deadline) throw err;
-          await sleep(250);
-        }
-      }
-    }
+    const retry = <T>(step: () => Promise<T>) => retryUntil(deadline, step);
 
     const shoppers = await Promise.all(
       Array.from({ length: Number(values.concurrency) }, async (_, i) => {

@@ -204,3 +204,18 @@ export class Shopper {
     );
   }
 }
+
+/**
+ * Runs `step` until it succeeds, 250 ms apart, while a server may be down or restarting; after
+ * `deadline` (epoch ms) the last error is thrown.
+ */
+export async function retryUntil<T>(deadline: number, step: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      return await step();
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}

@@ -16,7 +16,7 @@ import {
   type ServerProcessOptions,
 } from '../../../src/server/test-support/launch.ts';
 import { freshPostgresDatabase } from '../postgres.ts';
-import { parsePage, Recorder, Shopper } from './client.ts';
+import { parsePage, Recorder, retryUntil, Shopper } from './client.ts';
 import { readOrders, readSandbox, reconcile, waitForWebhooks } from './reconcile.ts';
 import { randomCart, runShoppers } from './shoppers.ts';
 
@@ -190,16 +190,7 @@ async function crashCheckouts(
   deadline: number,
   enough: () => boolean,
 ): Promise<number> {
-  const retry = async <T>(step: () => Promise<T>): Promise<T> => {
-    for (;;) {
-      try {
-        return await step();
-      } catch (err) {
-        if (Date.now() > deadline) throw err;
-        await sleep(250);
-      }
-    }
-  };
+  const retry = <T>(step: () => Promise<T>) => retryUntil(deadline, step);
   const page = await retry(async () => (await fetch(`${origins[0]}/keebshop/`)).text());
   const { anonKey, assets } = parsePage(page);
   const think = () => sleep(Math.random() * 2 * options.thinkMs);
