@@ -70,6 +70,10 @@ it('answers every request received before SIGTERM, with /healthz 503 meanwhile, 
     // they would all be answered before it.
     const signUps = Array.from({ length: 120 }, (_, i) => signUp(server, anonKey, i));
     await sleep(150);
+    // The balancer checks again just before the stop, so its kept-alive connection is fresh: on
+    // a loaded machine the time since its first check can pass the server's keep-alive timeout,
+    // and a balancer whose idle connection timed out would open a new one, to a closed listener.
+    expect(await get(server.origin, balancer, '/healthz')).toBe(200);
     server.child.kill('SIGTERM');
 
     // Draining: the balancer's connection hears 503; once the connections queued at the stop are
