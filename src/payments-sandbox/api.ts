@@ -9,7 +9,8 @@ import {
   rejectUnknown,
   type Form,
 } from './form.ts';
-import { checkExpand, renderLineItemList, renderPaymentIntent, renderSession } from './render.ts';
+import { addPaymentRoutes } from './api-payments.ts';
+import { checkExpand, renderLineItemList, renderSession } from './render.ts';
 import type { SandboxState } from './state.ts';
 import { validateCreateSession } from './validate-create.ts';
 
@@ -89,12 +90,7 @@ export function createApi({ state, secretKey, baseUrl }: ApiOptions): Hono<Env> 
     });
   });
 
-  api.get('/payment_intents/:id', async (c) => {
-    const id = c.req.param('id');
-    const session = await state.store.sessionByPaymentIntent(id);
-    if (!session?.paymentIntent) throw apiErrors.noSuch('payment_intent', id, 'intent');
-    return c.json(renderPaymentIntent(session.paymentIntent, session));
-  });
+  addPaymentRoutes(api, state, idempotent);
 
   // Newest first, as on Stripe.
   api.get('/events', async (c) => {

@@ -83,6 +83,32 @@ export class FileStore implements SandboxStore {
     return true;
   }
 
+  async reviseSession(
+    session: SessionRecord,
+    revision: number,
+    events: NewEvent[],
+  ): Promise<boolean> {
+    const current = this.sessions.get(session.id);
+    if (!current || (current.revision ?? 0) !== revision) return false;
+    // As in transition: memory and numbers at once, the events only once the session is durable.
+    const write = this.sessions.set(session);
+    const numbered = events.map((event) => ({ ...event, seq: ++this.seq }));
+    await write;
+    for (const event of numbered) await this.events.set(event);
+    return true;
+  }
+
+  async sessionOwning(id: string): Promise<SessionRecord | undefined> {
+    return this.sessions
+      .values()
+      .find(
+        (s) =>
+          s.paymentIntent?.chargeId === id ||
+          s.paymentIntent?.refunds?.some((r) => r.id === id) ||
+          s.shippingOptions?.some((r) => r.id === id),
+      );
+  }
+
   async getEvent(id: string): Promise<EventRecord | undefined> {
     return this.events.get(id);
   }
@@ -143,12 +169,19 @@ export class FileStore implements SandboxStore {
   }
 
   async prune(cutoff: PruneCutoff): Promise<void> {
-    const delivering = new Set(this.pending().map(sessionIdOf));
+    const pending = this.pending();
+    const delivering = new Set(pending.map(sessionIdOf));
+    const pendingIds = new Set(pending.map((r) => r.id));
     for (const session of this.sessions.values()) {
       if (session.status === 'open' || delivering.has(session.id)) continue;
+      // A refund's events carry the charge or the refund, not the session: the session names them.
+      if (session.events.some((ref) => pendingIds.has(ref.id))) continue;
       if (session.created >= cutoff.sessionsCreatedBefore) continue;
+      const named = new Set(session.events.map((ref) => ref.id));
       for (const record of this.events.values()) {
-        if (sessionIdOf(record) === session.id) await this.events.delete(record.id);
+        if (sessionIdOf(record) === session.id || named.has(record.id)) {
+          await this.events.delete(record.id);
+        }
       }
       await this.sessions.delete(session.id);
     }

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { declines, fieldErrors, pageText } from './messages.ts';
-import { payForm, sessionParams, startSandbox, tempDir, type Started } from './test-support.ts';
+import {
+  pageAfter,
+  payForm,
+  sessionParams,
+  startSandbox,
+  tempDir,
+  type Started,
+} from './test-support.ts';
 
 let dir: ReturnType<typeof tempDir>;
 let sb: Started;
@@ -81,7 +88,7 @@ describe('hosted checkout page', () => {
     'declines %s with a message, and the session stays open to pay with another card',
     async (card, message) => {
       const { id, url } = await openSession();
-      const res = await payForm(url, { cardNumber: card });
+      const { page: res } = await pageAfter(await payForm(url, { cardNumber: card }), url);
       expect(res.status).toBe(200);
       const page = await res.text();
       expect(page).toContain(`<p class="alert" role="alert" id="payment-error">${message}</p>`);
@@ -97,13 +104,14 @@ describe('hosted checkout page', () => {
 
   it('ties each field’s validation message to its field', async () => {
     const { id, url } = await openSession();
-    const res = await payForm(url, {
+    const posted = await payForm(url, {
       email: 'not-an-email',
       cardNumber: '4242 4242 4242 4241',
       cardExpiry: '01 / 20',
       cardCvc: '12',
       billingName: ' ',
     });
+    const { page: res } = await pageAfter(posted, url);
     expect(res.status).toBe(200);
     const page = await res.text();
     const expected = {
@@ -150,10 +158,40 @@ describe('hosted checkout page', () => {
     const text = await page.text();
     expect(text).toContain(pageText.expiredTitle);
     expect(text).toContain('href="http://localhost:3000/keebshop/#/cart"');
-    const pay = await payForm(url, {});
+    const { page: pay } = await pageAfter(await payForm(url, {}), url);
     expect(pay.status).toBe(200);
     expect(await pay.text()).toContain(pageText.expiredTitle);
     expect((await sb.stripe.checkout.sessions.retrieve(id)).payment_status).toBe('unpaid');
+  });
+
+  it('answers failed attempts with a redirect to a GET of the page, so Back and reload never post', async () => {
+    const { id, url } = await openSession();
+    for (const card of ['4000 0000 0000 0002', '4000 0000 0000 9995']) {
+      const res = await payForm(url, { cardNumber: card });
+      expect(res.status).toBe(303);
+      expect(new URL(res.headers.get('location')!, url).href).toBe(url);
+      expect(res.headers.get('set-cookie')).toMatch(/^sandbox_attempt=\w+;.*HttpOnly/i);
+      const { cookie } = await pageAfter(res, url);
+      // Reloading the page (a GET) shows the same decline again, and charges nothing.
+      for (let i = 0; i < 2; i++) {
+        const page = await fetch(url, { headers: { cookie } });
+        expect(page.status).toBe(200);
+        expect(await page.text()).toContain(
+          card.endsWith('0002') ? declines.declined : declines.insufficientFunds,
+        );
+      }
+    }
+    // Without the cookie, or with another session's: the page as new.
+    const other = await openSession();
+    const { cookie } = await pageAfter(
+      await payForm(other.url, { cardNumber: '4000 0000 0000 0002' }),
+      other.url,
+    );
+    for (const headers of [{}, { cookie }] as Record<string, string>[]) {
+      const fresh = await (await fetch(url, { headers })).text();
+      expect(fresh).not.toContain(declines.declined);
+    }
+    expect((await sb.stripe.checkout.sessions.retrieve(id)).status).toBe('open');
   });
 
   it('answers an unknown session with a 404 page', async () => {

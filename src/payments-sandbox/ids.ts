@@ -20,6 +20,9 @@ export const newId = {
   price: () => `price_${randomAlnum(24)}`,
   product: () => `prod_${randomAlnum(14)}`,
   paymentIntent: () => `pi_${randomAlnum(24)}`,
+  charge: () => `ch_${randomAlnum(24)}`,
+  refund: () => `re_${randomAlnum(24)}`,
+  shippingRate: () => `shr_${randomAlnum(24)}`,
   event: () => `evt_${randomAlnum(24)}`,
   request: () => `req_${randomAlnum(14)}`,
 };

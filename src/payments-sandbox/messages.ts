@@ -52,3 +52,32 @@ export const declines = {
   unsupported:
     'Your card was declined: this payments sandbox only accepts its test cards. Pay with 4242 4242 4242 4242.',
 };
+
+// The shipping part of the hosted page (sessions created with shipping).
+export const shippingText = {
+  addressHeading: 'Shipping address',
+  fullName: 'Full name',
+  line1: 'Address line 1',
+  line2: 'Address line 2 (optional)',
+  city: 'City',
+  state: 'State or region',
+  postalCode: 'Postal code',
+  country: 'Country',
+  methodHeading: 'Shipping method',
+  subtotal: 'Subtotal',
+  shipping: 'Shipping',
+  estimate: (text: string) => `Arrives in ${text}`,
+  totalChanged: (total: string) =>
+    `Your shipping choice changed the total to ${total}. Check it, then pay.`,
+};
+
+export const addressErrors = {
+  nameMissing: 'Enter your full name.',
+  line1Missing: 'Enter an address.',
+  cityMissing: 'Enter a city.',
+  stateMissing: 'Enter a state or region.',
+  postalMissing: 'Enter a postal code.',
+  postalInvalid: 'Your postal code is invalid.',
+  countryInvalid: 'Choose a country from the list.',
+  rateInvalid: 'Choose a shipping method.',
+};

@@ -1,18 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { checkShipping, SHIPPING_FIELD_NAMES, type ShippingFields } from './address.ts';
 import { checkCard, type PaymentFields } from './cards.ts';
-import { pageText as t } from './messages.ts';
-import {
-  checkoutPage,
-  emptyPageState,
-  messagePage,
-  STYLESHEET_PATH,
-  type CheckoutPageState,
-} from './page.ts';
+import { pageText as t, shippingText } from './messages.ts';
+import { checkoutPage, formatUsd, messagePage, STYLESHEET_PATH } from './page.ts';
+import { emptyPageState, type CheckoutPageState } from './page-fields.ts';
+import { PageStates } from './page-states.ts';
+import { amountsOf } from './shipping.ts';
 import type { SandboxState } from './state.ts';
 import type { SessionRecord } from './types.ts';
 
-const stylesheet = readFileSync(new URL('./checkout.css', import.meta.url), 'utf8');
+const stylesheet = ['./checkout.css', './checkout-shipping.css']
+  .map((file) => readFileSync(new URL(file, import.meta.url), 'utf8'))
+  .join('\n');
+const ATTEMPT_COOKIE = 'sandbox_attempt';
 const SESSION_ID = /^cs_test_[A-Za-z0-9]{1,200}$/;
 
 export type PageOptions = { state: SandboxState; businessName: string; clock: () => number };
@@ -29,6 +31,7 @@ export function successRedirect(s: SessionRecord): string {
  */
 export function createPages({ state, businessName, clock }: PageOptions): Hono {
   const pages = new Hono();
+  const failed = new PageStates();
 
   pages.get(STYLESHEET_PATH, (c) =>
     c.body(stylesheet, 200, {
@@ -43,17 +46,34 @@ export function createPages({ state, businessName, clock }: PageOptions): Hono {
 
   pages.get('/c/pay/:id', async (c) => {
     const session = await lookup(state, c.req.param('id'));
-    return render(c, session, emptyPageState);
+    const kept = session ? failed.get(session.id, getCookie(c, ATTEMPT_COOKIE)) : undefined;
+    return render(c, session, kept ?? emptyPageState);
   });
 
   pages.post('/c/pay/:id', async (c) => {
     const session = await lookup(state, c.req.param('id'));
     // Paid already (a double submit, or the back button): charge nothing, send them on again.
     if (session?.status === 'complete') return c.redirect(successRedirect(session), 303);
-    if (session?.status !== 'open') return render(c, session, emptyPageState);
+    if (!session) return render(c, session, emptyPageState);
+    // Post/redirect/get: an attempt that does not pay answers with a GET of the same page, so the
+    // browser's history holds no POST for Back or reload to send again. What that GET shows is
+    // kept here, under a token in a short-lived cookie.
+    const again = (pageState: CheckoutPageState | null) => {
+      setPageHeaders(c, session);
+      if (pageState) {
+        setCookie(c, ATTEMPT_COOKIE, failed.put(session.id, pageState), {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'Lax',
+          maxAge: PageStates.TTL_S,
+        });
+      }
+      return c.redirect(session.id, 303);
+    };
+    if (session.status !== 'open') return again(null);
 
     const body = await c.req.parseBody();
-    const read = (name: keyof PaymentFields) => (typeof body[name] === 'string' ? body[name] : '');
+    const read = (name: string) => (typeof body[name] === 'string' ? body[name] : '');
     const fields: PaymentFields = {
       email: session.customerEmail ?? read('email'),
       cardNumber: read('cardNumber'),
@@ -61,21 +81,37 @@ export function createPages({ state, businessName, clock }: PageOptions): Hono {
       cardCvc: read('cardCvc'),
       billingName: read('billingName'),
     };
+    const shippingFields = Object.fromEntries(
+      SHIPPING_FIELD_NAMES.map((name) => [name, read(name)]),
+    ) as ShippingFields;
+    const shipping = checkShipping(session, shippingFields);
     const check = checkCard(fields, new Date(clock()));
-    const values = { ...fields, cardCvc: '' };
-    if (check.kind === 'invalid') {
-      return render(c, session, { values, errors: check.errors, paymentError: null });
-    }
+    const values = { ...fields, ...shippingFields, cardCvc: '' };
+    const cardErrors = check.kind === 'invalid' ? check.errors : {};
+    const errors = { ...shipping.errors, ...cardErrors };
+    if (Object.keys(errors).length > 0) return again({ values, errors, paymentError: null });
     if (check.kind === 'declined') {
-      return render(c, session, { values, errors: {}, paymentError: check.message });
+      return again({ values, errors: {}, paymentError: check.message });
     }
-    const result = await state.pay(session.id, {
-      email: fields.email.trim(),
-      name: fields.billingName.trim(),
-      brand: check.brand,
-      last4: check.last4,
-    });
-    if (result.kind === 'expired') return render(c, result.session, emptyPageState);
+    if (check.kind === 'invalid') return again({ values, errors, paymentError: null });
+    // A shipping choice changed the total the page showed: show the new one before charging it.
+    const rate = session.shippingOptions?.find((o) => o.id === shipping.rateId);
+    const total = amountsOf(session, rate).total;
+    if (read('shownTotal') !== '' && read('shownTotal') !== String(total)) {
+      const notice = shippingText.totalChanged(formatUsd(total));
+      return again({ values, errors: {}, paymentError: null, notice });
+    }
+    const result = await state.pay(
+      session.id,
+      {
+        email: fields.email.trim(),
+        name: fields.billingName.trim(),
+        brand: check.brand,
+        last4: check.last4,
+      },
+      { rateId: shipping.rateId, details: shipping.details },
+    );
+    if (result.kind === 'expired') return again(null);
     return c.redirect(successRedirect(result.session), 303);
   });
 

@@ -1,13 +1,13 @@
 import { html } from 'hono/html';
-import type { FieldErrors, FieldName, PaymentFields } from './cards.ts';
 import { pageText as t } from './messages.ts';
+import { inputField, type CheckoutPageState, type FieldAttrs, type Markup } from './page-fields.ts';
+import { SHIPPING_FIELD_ORDER, shippingSection, shownRate, summaryRows } from './page-shipping.ts';
+import { amountsOf } from './shipping.ts';
 import type { SessionRecord } from './types.ts';
 
 // Server-rendered HTML with no script at all: the page works with a plain form post, and its CSP
 // allows nothing but its own stylesheet. Links are relative to /c/pay/<id>, so the page also works
 // behind a proxy that serves the sandbox under a path prefix.
-
-type Markup = ReturnType<typeof html>;
 
 export const STYLESHEET_PATH = '/c/assets/checkout.css';
 
@@ -32,24 +32,24 @@ function layout(title: string, body: Markup): Markup {
     </html>`;
 }
 
-export type CheckoutPageState = {
-  values: Partial<PaymentFields>;
-  errors: FieldErrors;
-  /** A decline or other message about the payment as a whole. */
-  paymentError: string | null;
-};
-
-export const emptyPageState: CheckoutPageState = { values: {}, errors: {}, paymentError: null };
-
 /** The hosted checkout page of an open session. */
 export function checkoutPage(s: SessionRecord, business: string, state: CheckoutPageState): Markup {
-  const total = formatUsd(s.amountTotal);
-  const firstInvalid = (
-    ['email', 'cardNumber', 'cardExpiry', 'cardCvc', 'billingName'] as const
-  ).find((name) => state.errors[name]);
-  const focus: FieldName | undefined =
-    firstInvalid ?? (state.paymentError ? 'cardNumber' : undefined);
-  const field = (name: FieldName, label: string, attrs: FieldAttrs) =>
+  const rate = shownRate(s, state);
+  const amounts = amountsOf(s, rate);
+  const total = formatUsd(amounts.total);
+  const fieldOrder = [
+    'email',
+    ...SHIPPING_FIELD_ORDER,
+    'cardNumber',
+    'cardExpiry',
+    'cardCvc',
+    'billingName',
+  ];
+  const firstInvalid = fieldOrder.find((name) => state.errors[name]);
+  // After a decline: the card number; after a changed total: the security code, asked again.
+  const focus: string | undefined =
+    firstInvalid ?? (state.paymentError ? 'cardNumber' : state.notice ? 'cardCvc' : undefined);
+  const field = (name: string, label: string, attrs: FieldAttrs) =>
     inputField(name, label, attrs, state, focus === name);
   const hasErrors = firstInvalid !== undefined;
 
@@ -77,6 +77,7 @@ export function checkoutPage(s: SessionRecord, business: string, state: Checkout
               </li>`,
           )}
         </ul>
+        ${rate ? summaryRows(amounts.subtotal, rate, formatUsd) : ''}
         <dl class="totals">
           <dt>${t.total}</dt>
           <dd>${total}</dd>
@@ -88,8 +89,24 @@ export function checkoutPage(s: SessionRecord, business: string, state: Checkout
           state.paymentError
             ? html`<p class="alert" role="alert" id="payment-error">${state.paymentError}</p>`
             : hasErrors
-              ? html`<p class="alert" role="alert">${t.errorSummary}</p>`
-              : ''
+              ? html`<div class="alert" role="alert" id="error-summary">
+                  <p>${t.errorSummary}</p>
+                  <ul>
+                    ${fieldOrder
+                      .filter((name) => state.errors[name])
+                      .map(
+                        (name) =>
+                          html`<li>
+                            <a href="#${name === 'shippingRate' ? 'shippingRate-0' : name}"
+                              >${state.errors[name]}</a
+                            >
+                          </li>`,
+                      )}
+                  </ul>
+                </div>`
+              : state.notice
+                ? html`<p class="notice" role="status">${state.notice}</p>`
+                : ''
         }
         <form method="post" action="${s.id}" novalidate>
           ${field('email', t.email, {
@@ -98,6 +115,8 @@ export function checkoutPage(s: SessionRecord, business: string, state: Checkout
             readonly: s.customerEmail !== null,
             value: s.customerEmail ?? state.values.email,
           })}
+          ${shippingSection(s, state, focus, formatUsd)}
+          <input type="hidden" name="shownTotal" value="${amounts.total}" />
           <fieldset>
             <legend>${t.cardInformation}</legend>
             ${field('cardNumber', t.cardNumber, {
@@ -139,49 +158,6 @@ export function checkoutPage(s: SessionRecord, business: string, state: Checkout
       </section>
     </main>`,
   );
-}
-
-type FieldAttrs = {
-  type?: string;
-  autocomplete: string;
-  inputmode?: string;
-  placeholder?: string;
-  maxlength?: number;
-  readonly?: boolean;
-  value?: string | undefined;
-  describedBy?: string | undefined;
-};
-
-function inputField(
-  name: FieldName,
-  label: string,
-  attrs: FieldAttrs,
-  state: CheckoutPageState,
-  autofocus: boolean,
-): Markup {
-  const error = state.errors[name];
-  const errorId = `${name}-error`;
-  const describedBy = [error ? errorId : null, attrs.describedBy].filter(Boolean).join(' ');
-  const value = 'value' in attrs ? attrs.value : state.values[name];
-  return html`<div class="field${error ? ' invalid' : ''}">
-    <label for="${name}">${label}</label>
-    <input
-      id="${name}"
-      name="${name}"
-      type="${attrs.type ?? 'text'}"
-      autocomplete="${attrs.autocomplete}"
-      ${attrs.inputmode ? html`inputmode="${attrs.inputmode}"` : ''}
-      ${attrs.placeholder ? html`placeholder="${attrs.placeholder}"` : ''}
-      ${attrs.maxlength ? html`maxlength="${attrs.maxlength}"` : ''}
-      ${attrs.readonly ? html`readonly` : ''}
-      ${describedBy ? html`aria-describedby="${describedBy}"` : ''}
-      ${error ? html`aria-invalid="true"` : ''}
-      ${autofocus ? html`autofocus` : ''}
-      spellcheck="false"
-      value="${value ?? ''}"
-    />
-    ${error ? html`<p class="field-error" id="${errorId}">${error}</p>` : ''}
-  </div>`;
 }
 
 /** A page for a session that cannot be paid (any more), with one way out. */

@@ -1,5 +1,7 @@
 import { invalidRequest } from './errors.ts';
-import type { LineItemRecord, PaymentIntentRecord, SessionRecord } from './types.ts';
+import { renderPaymentIntent, renderShippingRate } from './render-payments.ts';
+import { amountsOf, chosenRate } from './shipping.ts';
+import type { LineItemRecord, SessionRecord } from './types.ts';
 
 // The JSON clients see, with every key of stripe-node 23's types (nulls where the sandbox has
 // nothing), so code written against the sandbox reads the same fields on real Stripe.
@@ -14,6 +16,7 @@ const SESSION_EXPANDABLE = [
   'line_items.data.price',
   'line_items.data.price.product',
   'payment_intent',
+  'shipping_cost.shipping_rate',
 ];
 const LINE_ITEMS_EXPANDABLE = ['data.price', 'data.price.product'];
 
@@ -29,6 +32,8 @@ export function checkExpand(expand: string[], allowed: 'session' | 'line_items')
 
 export function renderSession(s: SessionRecord, baseUrl: string, expand: string[] = []): Json {
   const paid = s.paymentStatus === 'paid';
+  const rate = chosenRate(s);
+  const amounts = amountsOf(s, rate);
   const session: Json = {
     id: s.id,
     object: 'checkout.session',
@@ -36,14 +41,30 @@ export function renderSession(s: SessionRecord, baseUrl: string, expand: string[
     after_expiration: null,
     allow_promotion_codes: null,
     allowed_payment_method_types: ['card'],
-    amount_subtotal: s.amountTotal,
-    amount_total: s.amountTotal,
+    amount_subtotal: amounts.subtotal,
+    amount_total: amounts.total,
     automatic_tax: { enabled: false, liability: null, provider: null, status: null },
     billing_address_collection: null,
     cancel_url: s.cancelUrl,
     client_reference_id: s.clientReferenceId,
     client_secret: null,
-    collected_information: null,
+    collected_information: s.shippingDetails
+      ? {
+          business_name: null,
+          individual_name: null,
+          shipping_details: {
+            address: {
+              city: s.shippingDetails.address.city,
+              country: s.shippingDetails.address.country,
+              line1: s.shippingDetails.address.line1,
+              line2: s.shippingDetails.address.line2,
+              postal_code: s.shippingDetails.address.postal_code,
+              state: s.shippingDetails.address.state,
+            },
+            name: s.shippingDetails.name,
+          },
+        }
+      : null,
     consent: null,
     consent_collection: null,
     created: s.created,
@@ -98,14 +119,28 @@ export function renderSession(s: SessionRecord, baseUrl: string, expand: string[
     recovered_from: null,
     saved_payment_method_options: null,
     setup_intent: null,
-    shipping_address_collection: null,
-    shipping_cost: null,
-    shipping_options: [],
+    shipping_address_collection: s.allowedCountries
+      ? { allowed_countries: s.allowedCountries }
+      : null,
+    shipping_cost: rate
+      ? {
+          amount_subtotal: rate.amount,
+          amount_tax: 0,
+          amount_total: rate.amount,
+          shipping_rate: expand.includes('shipping_cost.shipping_rate')
+            ? renderShippingRate(rate)
+            : rate.id,
+        }
+      : null,
+    shipping_options: (s.shippingOptions ?? []).map((option) => ({
+      shipping_amount: option.amount,
+      shipping_rate: option.id,
+    })),
     status: s.status,
     submit_type: null,
     subscription: null,
     success_url: s.successUrl,
-    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    total_details: { amount_discount: 0, amount_shipping: amounts.shipping, amount_tax: 0 },
     ui_mode: 'hosted_page',
     url: s.status === 'open' ? hostedPageUrl(baseUrl, s.id) : null,
     wallet_options: null,
@@ -202,53 +237,5 @@ function renderProduct(item: LineItemRecord, created: number): Json {
     unit_label: null,
     updated: created,
     url: null,
-  };
-}
-
-export function renderPaymentIntent(pi: PaymentIntentRecord, s: SessionRecord): Json {
-  return {
-    id: pi.id,
-    object: 'payment_intent',
-    allowed_payment_method_types: ['card'],
-    amount: pi.amount,
-    amount_capturable: 0,
-    amount_received: pi.amount,
-    application: null,
-    application_fee_amount: null,
-    automatic_payment_methods: null,
-    canceled_at: null,
-    cancellation_reason: null,
-    capture_method: 'automatic_async',
-    client_secret: null,
-    confirmation_method: 'automatic',
-    created: pi.created,
-    currency: pi.currency,
-    customer: null,
-    customer_account: null,
-    description: null,
-    excluded_payment_method_types: null,
-    last_payment_error: null,
-    latest_charge: null,
-    livemode: false,
-    managed_payments: null,
-    metadata: {},
-    next_action: null,
-    on_behalf_of: null,
-    payment_method: null,
-    payment_method_configuration_details: null,
-    payment_method_options: {},
-    payment_method_types: ['card'],
-    payment_record: null,
-    processing: null,
-    receipt_email: s.customerDetails?.email ?? null,
-    review: null,
-    setup_future_usage: null,
-    shipping: null,
-    source: null,
-    statement_descriptor: null,
-    statement_descriptor_suffix: null,
-    status: 'succeeded',
-    transfer_data: null,
-    transfer_group: null,
   };
 }

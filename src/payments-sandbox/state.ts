@@ -1,10 +1,13 @@
 import { newId } from './ids.ts';
 import { renderSession } from './render.ts';
+import { renderCharge, renderRefund } from './render-payments.ts';
+import { amountsOf } from './shipping.ts';
 import type { NewEvent, SandboxStore } from './storage.ts';
 import {
   API_VERSION,
   type EventRef,
   type SessionRecord,
+  type ShippingDetailsRecord,
   type SessionStatus,
   type StripeEvent,
 } from './types.ts';
@@ -50,7 +53,7 @@ export class SandboxState {
       object: 'event',
       api_version: API_VERSION,
       created: ref.created,
-      data: { object: renderSession(session, this.options.baseUrl()) },
+      data: { object: this.eventObject(session, ref) },
       livemode: false,
       pending_webhooks: this.options.webhooks ? 1 : 0,
       request: { id: requestId, idempotency_key: null },
@@ -60,6 +63,18 @@ export class SandboxState {
       ? { attempts: 0, nextAttemptAt: Date.now(), deliveredAt: null, lastError: null }
       : null;
     return { id: ref.id, event, delivery };
+  }
+
+  /** What an event carries: the session, or for a refund's events the refund or the charge. */
+  private eventObject(session: SessionRecord, ref: EventRef): Record<string, unknown> {
+    const pi = session.paymentIntent;
+    if (ref.refundId === undefined || !pi) return renderSession(session, this.options.baseUrl());
+    const refunds = pi.refunds ?? [];
+    // The charge as this refund left it, also when a crash makes open() rebuild the event later.
+    const upTo = refunds.findIndex((r) => r.id === ref.refundId) + 1;
+    const asOf = { ...pi, refunds: refunds.slice(0, upTo) };
+    if (ref.type === 'refund.created') return renderRefund(refunds[upTo - 1]!, asOf);
+    return renderCharge(asOf, session);
   }
 
   /** Removes finished sessions older than the retention and day-old idempotency records. */
@@ -72,6 +87,15 @@ export class SandboxState {
 
   async createSession(input: CreateSessionInput): Promise<SessionRecord> {
     const created = this.nowSeconds();
+    const shippingOptions = input.shipping.options.map((rate) => ({
+      id: newId.shippingRate(),
+      created,
+      displayName: rate.displayName,
+      amount: rate.amount,
+      currency: 'usd' as const,
+      deliveryEstimate: rate.deliveryEstimate,
+      metadata: rate.metadata,
+    }));
     const session: SessionRecord = {
       id: newId.session(),
       created,
@@ -100,7 +124,14 @@ export class SandboxState {
       paymentIntent: null,
       customerDetails: null,
       events: [],
+      revision: 0,
+      allowedCountries: input.shipping.allowedCountries,
+      shippingOptions,
+      // As on Stripe, the first option is chosen until the customer picks another.
+      shippingRateId: shippingOptions[0]?.id ?? null,
+      shippingDetails: null,
     };
+    session.amountTotal = amountsOf(session).total;
     await this.store.insertSession(session);
     return session;
   }
@@ -141,26 +172,40 @@ export class SandboxState {
   async pay(
     id: string,
     card: { email: string; name: string; brand: string; last4: string },
+    shipping: { rateId: string | null; details: ShippingDetailsRecord | null } = {
+      rateId: null,
+      details: null,
+    },
   ): Promise<PayResult> {
     for (;;) {
       const session = await this.getSession(id); // applies expiry first
       if (!session) throw new Error(`pay: unknown session ${id}`);
       if (session.status === 'complete') return { kind: 'already_paid', session };
       if (session.status === 'expired') return { kind: 'expired', session };
+      const rateId = shipping.rateId ?? session.shippingRateId ?? null;
+      const withShipping = {
+        ...session,
+        shippingRateId: rateId,
+        shippingDetails: shipping.details,
+      };
+      const total = amountsOf(withShipping).total;
       const paid = await this.commit(
         session,
         {
-          ...session,
+          ...withShipping,
           status: 'complete',
           paymentStatus: 'paid',
+          amountTotal: total,
           customerDetails: { email: card.email, name: card.name },
           paymentIntent: {
             id: newId.paymentIntent(),
             created: this.nowSeconds(),
-            amount: session.amountTotal,
+            amount: total,
             currency: 'usd',
             cardBrand: card.brand,
             cardLast4: card.last4,
+            chargeId: newId.charge(),
+            refunds: [],
           },
         },
         null,
@@ -180,9 +225,29 @@ export class SandboxState {
   ): Promise<SessionRecord | undefined> {
     const type = EVENT_OF[to.status];
     const ref = { id: newId.event(), type, created: this.nowSeconds() };
-    const updated = { ...to, events: [...from.events, ref] };
+    const updated = { ...to, events: [...from.events, ref], revision: (from.revision ?? 0) + 1 };
     const event = this.buildEvent(updated, ref, requestId);
     if (!(await this.store.transition(updated, from.status, event))) return undefined;
+    this.options.onEvent();
+    return updated;
+  }
+
+  /**
+   * Replaces `from` with `to` and adds the events of `refs` (built from `to`), only if the stored
+   * session is still at from's revision; undefined when another request changed it first.
+   */
+  async revise(
+    from: SessionRecord,
+    to: SessionRecord,
+    refs: Omit<EventRef, 'id' | 'created'>[],
+    requestId: string | null,
+  ): Promise<SessionRecord | undefined> {
+    const created = this.nowSeconds();
+    const newRefs = refs.map((ref) => ({ ...ref, id: newId.event(), created }));
+    const revision = from.revision ?? 0;
+    const updated = { ...to, events: [...from.events, ...newRefs], revision: revision + 1 };
+    const events = newRefs.map((ref) => this.buildEvent(updated, ref, requestId));
+    if (!(await this.store.reviseSession(updated, revision, events))) return undefined;
     this.options.onEvent();
     return updated;
   }

@@ -24,7 +24,7 @@ export type PruneCutoff = {
  * Where the sandbox keeps its state: sessions (payment intents inside them), events and their
  * webhook deliveries, idempotency records. Every method may be called by several sandboxes over
  * one store at once (a shop's instances sharing its database): a session changes only through
- * `transition`, a compare-and-set, and a delivery is handed to one caller at a time by
+ * `transition` or `reviseSession`, compare-and-sets, and a delivery is handed to one caller at a time by
  * `claimDelivery`. The sandbox ships a file store (file-store.ts); the shop's server implements
  * one over its database.
  */
@@ -44,6 +44,18 @@ export interface SandboxStore {
    * with it, all or nothing. False: the status had changed meanwhile, and nothing was written.
    */
   transition(session: SessionRecord, from: SessionStatus, event: NewEvent): Promise<boolean>;
+  /**
+   * Replaces the session (same id) only while its stored `revision` is still `revision` (a missing
+   * revision counts as 0), and adds `events` with it, all or nothing. False: the session had
+   * changed meanwhile, and nothing was written. Refunds change a complete session through this, so
+   * two refunds of one charge cannot both spend the same remaining amount.
+   */
+  reviseSession(session: SessionRecord, revision: number, events: NewEvent[]): Promise<boolean>;
+  /**
+   * The session whose payment intent has this charge (`ch_...`) or refund (`re_...`), or that
+   * offers this shipping rate (`shr_...`).
+   */
+  sessionOwning(id: string): Promise<SessionRecord | undefined>;
 
   getEvent(id: string): Promise<EventRecord | undefined>;
   /** Newest first, optionally of one type, after the event `startingAfter` (when it exists). */

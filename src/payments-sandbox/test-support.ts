@@ -71,6 +71,39 @@ export function sessionParams(
   };
 }
 
+/** Shipping as the shop asks for it: two fixed-amount options, US and Canada. */
+export function shippingParams(): Pick<
+  Stripe.Checkout.SessionCreateParams,
+  'shipping_address_collection' | 'shipping_options'
+> {
+  const rate = (display_name: string, amount: number, min: number, max: number) => ({
+    shipping_rate_data: {
+      type: 'fixed_amount' as const,
+      display_name,
+      fixed_amount: { amount, currency: 'usd' },
+      delivery_estimate: {
+        minimum: { unit: 'business_day' as const, value: min },
+        maximum: { unit: 'business_day' as const, value: max },
+      },
+    },
+  });
+  return {
+    shipping_address_collection: { allowed_countries: ['US', 'CA'] },
+    shipping_options: [rate('Standard', 500, 5, 7), rate('Express', 1500, 1, 2)],
+  };
+}
+
+/** An address the hosted page accepts, as its form fields. */
+export const shippingFields = {
+  shippingName: 'Ada Lovelace',
+  line1: '12 Analytical Way',
+  line2: '',
+  city: 'Springfield',
+  state: 'IL',
+  postalCode: '62701',
+  country: 'US',
+};
+
 export type Received = { body: string; headers: IncomingHttpHeaders };
 
 /** A webhook endpoint that records each request and answers with `status(n)` for the n-th one. */
@@ -115,19 +148,14 @@ export async function waitFor<T>(
 }
 
 /** Posts the hosted page's form as a browser would, without following the redirect. */
-export function payForm(
-  url: string,
-  fields: Partial<
-    Record<'email' | 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'billingName', string>
-  >,
-): Promise<Response> {
+export function payForm(url: string, fields: Partial<Record<string, string>>): Promise<Response> {
   const body = new URLSearchParams({
     email: 'ada@example.com',
     cardNumber: '4242 4242 4242 4242',
     cardExpiry: '12 / 34',
     cardCvc: '123',
     billingName: 'Ada Lovelace',
-    ...fields,
+    ...(fields as Record<string, string>),
   });
   return fetch(url, {
     method: 'POST',
@@ -135,4 +163,18 @@ export function payForm(
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
+}
+
+/**
+ * The page a browser shows after a form post that did not pay: the post answers 303 to a GET of
+ * the hosted page (post/redirect/get) and sets the cookie that GET shows the attempt by.
+ */
+export async function pageAfter(
+  res: Response,
+  url: string,
+): Promise<{ url: string; cookie: string; page: Response }> {
+  if (res.status !== 303) throw new Error(`expected a 303 to the page, got ${res.status}`);
+  const next = new URL(res.headers.get('location')!, url).href;
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+  return { url: next, cookie, page: await fetch(next, { headers: { cookie } }) };
 }

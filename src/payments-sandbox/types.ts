@@ -13,6 +13,15 @@ export type LineItemRecord = {
   quantity: number;
 };
 
+/** A refund of a payment intent's charge; the sandbox refunds at once, so it has succeeded. */
+export type RefundRecord = {
+  id: string;
+  created: number;
+  amount: number;
+  reason: 'duplicate' | 'fraudulent' | 'requested_by_customer' | null;
+  metadata: Record<string, string>;
+};
+
 export type PaymentIntentRecord = {
   id: string;
   created: number;
@@ -20,14 +29,43 @@ export type PaymentIntentRecord = {
   currency: 'usd';
   cardBrand: string;
   cardLast4: string;
+  /** The one charge (ch_...); absent on records kept before charges were modelled. */
+  chargeId?: string;
+  /** Oldest first. */
+  refunds?: RefundRecord[];
 };
+
+export type DeliveryBound = { unit: string; value: number };
+
+/** A fixed-amount shipping rate made from a session's shipping_rate_data. */
+export type ShippingRateRecord = {
+  id: string;
+  created: number;
+  displayName: string;
+  amount: number;
+  currency: 'usd';
+  deliveryEstimate: { minimum: DeliveryBound | null; maximum: DeliveryBound | null } | null;
+  metadata: Record<string, string>;
+};
+
+/** Stripe's Address, as the hosted page collects it. */
+export type AddressRecord = {
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: string;
+};
+
+export type ShippingDetailsRecord = { name: string; address: AddressRecord };
 
 export type CustomerDetailsRecord = { email: string; name: string };
 
 export type SessionStatus = 'open' | 'complete' | 'expired';
 
 /** A reference to an event the session caused; lets a restart recreate one lost before its write. */
-export type EventRef = { id: string; type: string; created: number };
+export type EventRef = { id: string; type: string; created: number; refundId?: string };
 
 export type SessionRecord = {
   id: string;
@@ -46,6 +84,17 @@ export type SessionRecord = {
   paymentIntent: PaymentIntentRecord | null;
   customerDetails: CustomerDetailsRecord | null;
   events: EventRef[];
+  /**
+   * Bumped by every change after the session is stored; refunds change a complete session, so
+   * their compare-and-set is on this (absent = 0, as on records kept before it existed).
+   */
+  revision?: number;
+  /** Shipping, when the session was created with it (absent on older records: none). */
+  allowedCountries?: string[] | null;
+  shippingOptions?: ShippingRateRecord[];
+  /** The chosen rate: the first option until the customer picks another on the hosted page. */
+  shippingRateId?: string | null;
+  shippingDetails?: ShippingDetailsRecord | null;
 };
 
 export type StripeEvent = {

@@ -11,6 +11,7 @@ import {
   type Form,
   type FormValue,
 } from './form.ts';
+import { readShipping, type ShippingInput } from './validate-shipping.ts';
 
 export type LineItemInput = {
   name: string;
@@ -29,6 +30,7 @@ export type CreateSessionInput = {
   clientReferenceId: string | null;
   customerEmail: string | null;
   expiresAt: number | null;
+  shipping: ShippingInput;
   expand: string[];
 };
 
@@ -45,6 +47,8 @@ const TOP_LEVEL = [
   'payment_method_types',
   'ui_mode',
   'locale',
+  'shipping_address_collection',
+  'shipping_options',
   'expand',
 ] as const;
 
@@ -92,8 +96,10 @@ export function validateCreateSession(form: Form, nowSeconds: number): CreateSes
   );
 
   const lineItems = readLineItems(form.line_items);
+  const shipping = readShipping(form, readMetadata);
+  const dearestShipping = Math.max(0, ...shipping.options.map((o) => o.amount));
   const total = lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
-  if (total > MAX_TOTAL) {
+  if (total + dearestShipping > MAX_TOTAL) {
     throw invalidRequest(
       "The Checkout Session's total amount due must be no more than $999,999.99.",
       'line_items',
@@ -125,6 +131,7 @@ export function validateCreateSession(form: Form, nowSeconds: number): CreateSes
     clientReferenceId,
     customerEmail,
     expiresAt: readExpiresAt(form.expires_at, nowSeconds),
+    shipping,
     expand: expandList(form.expand),
   };
 }
@@ -230,7 +237,7 @@ function readUrl(value: FormValue | undefined, param: string, required: boolean)
   return text;
 }
 
-function readMetadata(value: FormValue | undefined, param: string): Record<string, string> {
+export function readMetadata(value: FormValue | undefined, param: string): Record<string, string> {
   if (value === undefined || value === '') return {};
   if (!isRecord(value)) throw invalidRequest(`Invalid object: ${param} must be a hash.`, param);
   const entries = Object.entries(value).filter(([, v]) => v !== '');
