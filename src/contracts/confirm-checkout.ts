@@ -30,4 +30,43 @@ export interface ConfirmCheckoutAnswer {
   warning?: string;
   /** Why processing failed (status "error"). */
   message?: string;
+  /** The recorded order (statuses "saved" and "partially_saved"). */
+  order?: ConfirmedOrder;
+}
+
+/** An order's status (docs/operations.md, Shipping and orders). A partial refund keeps the status. */
+export const ORDER_STATUSES = ['paid', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** A shipping address as Stripe's Address object gives it. */
+export interface ShippingAddress {
+  line1: string | null;
+  line2: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  country: string | null;
+}
+
+/** One line of a confirmed order: what, which colour, how many, at what unit price (cents). */
+export interface ConfirmedOrderLine {
+  name: string;
+  color: string;
+  quantity: number;
+  unitCents: number;
+}
+
+/** The order a saved checkout became, as the Order Confirmation page shows it. */
+export interface ConfirmedOrder {
+  /** "KS-10001": what the shopper quotes to the shop. */
+  number: string;
+  status: OrderStatus;
+  lines: ConfirmedOrderLine[];
+  /** The rate's display name ("Standard"); null for orders placed before shipping was asked. */
+  shippingMethod: string | null;
+  shippingName: string | null;
+  shippingAddress: ShippingAddress | null;
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
 }

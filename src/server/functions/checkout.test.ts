@@ -151,6 +151,20 @@ describe.each(databaseTargets())('checkout on $name', (target) => {
     ]);
   });
 
+  it('takes a line of 999, the one limit the shop and the cart share (docs/product.md)', async () => {
+    // Stock permitting (docs/decisions/0025-stock-holds.md): the seed's 50 would refuse it.
+    await server.db.query(
+      `UPDATE public.stock SET on_hand = 1000 WHERE product_key = 'switches:205' AND color = 'Blue'`,
+    );
+    const answer = await invoke(buyer.functions, {
+      items: [{ key: 'switches:205', color: 'Blue', quantity: 999 }],
+    });
+    expect(answer.status).toBe(200);
+    const { id } = answer.body as { id: string };
+    const session = await server.stripe.checkout.sessions.retrieve(id);
+    expect(session.amount_total).toBe(999 * 300);
+  });
+
   it('passes Stripe refusing the session on as an invalid-data error with its message', async () => {
     // 70 lines of 99 of a $160 keyboard is over the $999,999.99 a session may be.
     const items = Array.from({ length: 70 }, () => ({
@@ -158,7 +172,16 @@ describe.each(databaseTargets())('checkout on $name', (target) => {
       color: 'Black',
       quantity: 99,
     }));
+    await server.db.query(
+      `UPDATE public.stock SET on_hand = 100000 WHERE product_key = 'keyboards:109' AND color = 'Black'`,
+    );
     const answer = await invoke(buyer.functions, { items });
+    // The units held for the refused session are on sale again.
+    const { rows } = await server.db.query<{ available: number }>(
+      `SELECT available FROM public.stock_availability
+       WHERE product_key = 'keyboards:109' AND color = 'Black'`,
+    );
+    expect(rows[0]?.available).toBe(100000);
     expect(answer).toEqual({
       status: 400,
       body: {
@@ -167,5 +190,36 @@ describe.each(databaseTargets())('checkout on $name', (target) => {
         message: "The Checkout Session's total amount due must be no more than $999,999.99.",
       },
     });
+  });
+
+  it('asks for an address in the shop’s countries and offers Standard and Express, no tax', async () => {
+    const rates = async (items: unknown[]) => {
+      const answer = await invoke(buyer.functions, { items });
+      expect(answer.status).toBe(200);
+      const session = await server.stripe.checkout.sessions.retrieve(answer.body.id as string);
+      expect(session.shipping_address_collection?.allowed_countries).toEqual(
+        'US,CA,GB,IE,DE,FR,NL,BE,SE,DK,ES,IT,AU,NZ,JP'.split(','),
+      );
+      expect(session.automatic_tax.enabled).toBe(false);
+      return Promise.all(
+        session.shipping_options.map(async (option) => {
+          const rate = await server.stripe.shippingRates.retrieve(option.shipping_rate as string);
+          return [
+            rate.display_name,
+            option.shipping_amount,
+            rate.delivery_estimate?.maximum?.value,
+          ];
+        }),
+      );
+    };
+    // $99 of switches: Standard costs $5.99. $100 and more: Standard is free.
+    expect(await rates([{ key: 'switches:10', color: 'Yellow', quantity: 2 }])).toEqual([
+      ['Standard', 599, 7],
+      ['Express', 1999, 2],
+    ]);
+    expect(await rates([{ key: 'keyboards:1', color: 'Black', quantity: 1 }])).toEqual([
+      ['Standard', 0, 7],
+      ['Express', 1999, 2],
+    ]);
   });
 });

@@ -1,9 +1,16 @@
 import type { Handler } from 'hono';
 import Stripe from 'stripe';
 import type { HttpError } from '../http/errors.ts';
-import { InvalidCartError, lineItemsFor, parseCheckoutCart } from '../orders/index.ts';
+import {
+  InvalidCartError,
+  lineItemsFor,
+  parseCheckoutCart,
+  shippingParamsFor,
+  type CheckoutLine,
+} from '../orders/index.ts';
+import { linkHold, releaseHold, reserveStock, type StockHold } from '../orders/stock.ts';
 import { BASE_PATH } from '../web/static.ts';
-import { readJsonBody, type FunctionsDeps } from './context.ts';
+import { DEFAULT_STOCK_HOLD_MINUTES, readJsonBody, type FunctionsDeps } from './context.ts';
 import { functionError } from './errors.ts';
 import type { WithPayments, WithShopper } from './guards.ts';
 
@@ -35,6 +42,22 @@ function cartOf(body: unknown) {
   }
 }
 
+const EXPIRY_SLACK_S = 60;
+
+/** Holds the cart's units until the session's expiry; a sold-out or short line is invalid_cart. */
+async function holdOf(deps: FunctionsDeps, lines: CheckoutLine[]): Promise<StockHold> {
+  const minutes = deps.stockHoldMinutes ?? DEFAULT_STOCK_HOLD_MINUTES;
+  try {
+    // Whole seconds, as the provider takes them, and a minute more than it asks for at least, so
+    // its clock, a little behind or ahead of ours, never finds the session too short.
+    const expiresAt = Math.ceil(Date.now() / 1000) + minutes * 60 + EXPIRY_SLACK_S;
+    return await reserveStock(deps.db, lines, new Date(expiresAt * 1000));
+  } catch (err) {
+    if (err instanceof InvalidCartError) throw functionError('invalid_cart', err.message);
+    throw err;
+  }
+}
+
 /**
  * POST /functions/v1/checkout {items}: signed-in shoppers only (requireShopper). Creates a Checkout Session from the
  * cart at catalogue prices and answers {id, url}; the browser then goes to url.
@@ -50,22 +73,31 @@ export function checkoutHandler(deps: FunctionsDeps): Handler<WithPayments & Wit
         'checkout: ignored a price sent by the browser',
       );
     }
+    const subtotalCents = lines.reduce((sum, l) => sum + l.product.priceCents * l.quantity, 0);
+    // Stock is held before any payment page, and for exactly as long as the session lives.
+    const hold = await holdOf(deps, lines);
     let session: Stripe.Checkout.Session;
     try {
       session = await payments.stripe.checkout.sessions.create({
         mode: 'payment',
         allowed_payment_method_types: ['card'],
         line_items: lineItemsFor(lines),
+        // An address in one of the shop's countries and a choice of rates; no tax is charged
+        // or computed (docs/operations.md, Shipping and orders).
+        ...shippingParamsFor(subtotalCents, deps.shipping),
         ...returnUrls(deps.publicUrl ?? new URL(c.req.url).origin),
         metadata: { userId: c.get('shopper').sub },
+        expires_at: hold.expiresAt.getTime() / 1000,
       });
     } catch (err) {
+      await releaseHold(deps.db, hold.holdRef);
       if (err instanceof Stripe.errors.StripeError) {
         deps.logger.warn({ err }, 'checkout: the payment provider refused the session');
         throw providerError(err);
       }
       throw err;
     }
+    await linkHold(deps.db, hold.holdRef, session.id);
     return c.json({ id: session.id, url: session.url });
   };
 }

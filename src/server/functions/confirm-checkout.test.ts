@@ -2,6 +2,7 @@
 // sessions created by the checkout function and paid on the sandbox's hosted page, each database.
 import type { FunctionsClient } from '@supabase/functions-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shippingFields } from '../../payments-sandbox/test-support.ts';
 import { USER_MISMATCH_WARNING } from '../orders/index.ts';
 import {
   type DatabaseTarget,
@@ -93,8 +94,50 @@ describe.each(databaseTargets())('confirm-checkout on $name', (target) => {
     const saved = await call(buyer.functions, 'confirm-checkout', { session_id: id });
     expect(saved).toEqual({
       status: 200,
-      body: { status: 'saved', paymentStatus: 'paid', saved: 2, skipped: 0 },
+      body: {
+        status: 'saved',
+        paymentStatus: 'paid',
+        saved: 2,
+        skipped: 0,
+        // The order, as the confirmation page shows it: $125 ships Standard for free.
+        order: {
+          number: expect.stringMatching(/^KS-\d{5,}$/) as string,
+          status: 'paid',
+          lines: [
+            { name: 'Mechanical Keyboard Pro', color: 'White', quantity: 1, unitCents: 12000 },
+            { name: 'Yellow Switch', color: 'Yellow', quantity: 2, unitCents: 250 },
+          ],
+          shippingMethod: 'Standard',
+          shippingName: shippingFields.shippingName,
+          shippingAddress: {
+            line1: shippingFields.line1,
+            line2: null,
+            city: shippingFields.city,
+            state: shippingFields.state,
+            postal_code: shippingFields.postalCode,
+            country: shippingFields.country,
+          },
+          subtotalCents: 12500,
+          shippingCents: 0,
+          totalCents: 12500,
+        },
+      },
     });
+    const provider = await server.stripe.checkout.sessions.retrieve(id);
+    const { rows: recorded } = await server.db.query<Record<string, unknown>>(
+      `SELECT total_cents, shipping_rate, payment_intent, email, user_id
+       FROM public.shop_orders WHERE checkout_session_id = $1`,
+      [id],
+    );
+    expect(recorded).toEqual([
+      {
+        total_cents: provider.amount_total,
+        shipping_rate: provider.shipping_cost?.shipping_rate,
+        payment_intent: provider.payment_intent,
+        email: 'buyer@example.com',
+        user_id: buyer.id,
+      },
+    ]);
     expect(await server.ordersOf(id)).toEqual([
       {
         user_id: buyer.id,
@@ -141,6 +184,7 @@ describe.each(databaseTargets())('confirm-checkout on $name', (target) => {
       saved: 2,
       skipped: 0,
       warning: USER_MISMATCH_WARNING,
+      order: expect.objectContaining({ totalCents: 12500 }) as unknown,
     });
     expect((await server.ordersOf(id)).map((r) => r.user_id)).toEqual([buyer.id, buyer.id]);
     // The other user sees none of it through the data API.
@@ -225,11 +269,12 @@ describe('confirm-checkout with line items lacking data', () => {
     const { id, url } = session.body as { id: string; url: string };
     await server.pay({ url });
     const answer = await call(shopper.functions, 'confirm-checkout', { session_id: id });
-    expect(answer.body).toEqual({
+    expect(answer.body).toMatchObject({
       status: 'partially_saved',
       paymentStatus: 'paid',
       saved: 1,
       skipped: 3,
+      order: { lines: [{ name: 'Mechanical Keyboard Pro' }] },
     });
     expect((await server.ordersOf(id)).map((r) => r.product_name)).toEqual([
       'Mechanical Keyboard Pro',

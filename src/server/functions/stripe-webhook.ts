@@ -1,5 +1,8 @@
-import type { Handler } from 'hono';
+import type { Context, Handler } from 'hono';
+import type Stripe from 'stripe';
+import { recordReportedRefunds, refundsOfCharge } from '../back-office/refunds.ts';
 import { fulfilCheckout } from '../orders/index.ts';
+import { releaseSessionHolds } from '../orders/stock.ts';
 import type { FunctionsDeps } from './context.ts';
 import { functionError } from './errors.ts';
 import type { WithEvent, WithPayments } from './guards.ts';
@@ -10,14 +13,41 @@ export const FULFIL_EVENTS: ReadonlySet<string> = new Set([
   'checkout.session.async_payment_succeeded',
 ]);
 
+/** The event of a session that can no longer be paid: its stock holds are released. */
+export const EXPIRED_EVENT = 'checkout.session.expired';
+
+async function expired(c: Context, deps: FunctionsDeps, event: Stripe.Event) {
+  const session = event.data.object as { id?: unknown };
+  if (typeof session.id !== 'string') throw functionError('invalid_event');
+  const released = await releaseSessionHolds(deps.db, session.id);
+  deps.logger.info({ sessionId: session.id, released }, 'stock: released an expired session');
+  return c.json({ received: true, status: 'released', released });
+}
+/** The event that reports refunds of a charge, from the shop or the provider's dashboard. */
+export const REFUND_EVENT = 'charge.refunded';
+
 /**
- * POST /functions/v1/stripe-webhook (behind verifyStripeSignature): fulfils paid sessions. 2xx for
- * handled and ignored events; 5xx when fulfilment failed, so the provider delivers again.
+ * POST /functions/v1/stripe-webhook (behind verifyStripeSignature): fulfils paid sessions and
+ * records refunds. 2xx for handled and ignored events; 5xx when fulfilment failed, so the
+ * provider delivers again.
  */
 export function stripeWebhookHandler(deps: FunctionsDeps): Handler<WithPayments & WithEvent> {
   return async function stripeWebhook(c) {
     const payments = c.get('payments');
     const event = c.get('event');
+    if (event.type === EXPIRED_EVENT) return expired(c, deps, event);
+    if (event.type === REFUND_EVENT) {
+      const charge = event.data.object as Stripe.Charge;
+      const intent = charge.payment_intent;
+      const paymentIntent = typeof intent === 'string' ? intent : intent?.id;
+      if (!paymentIntent) return c.json({ received: true, ignored: 'no payment intent' });
+      const refunds = await refundsOfCharge(payments.stripe, charge);
+      const recorded = await deps.db.transaction((tx) =>
+        recordReportedRefunds(tx, paymentIntent, refunds),
+      );
+      if (recorded === null) return c.json({ received: true, ignored: 'unknown payment intent' });
+      return c.json({ received: true, status: 'refunds_recorded', newCents: recorded });
+    }
     if (!FULFIL_EVENTS.has(event.type)) return c.json({ received: true, ignored: event.type });
 
     const session = event.data.object as { id?: unknown };

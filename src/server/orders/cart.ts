@@ -25,6 +25,10 @@ export const cartMessages = {
   unknownProduct: (what: string) => `Unknown product: ${what}.`,
   unknownColour: (name: string, colour: string, available: readonly string[]) =>
     `Unknown colour "${colour}" for item: ${name}. Available: ${available.join(', ')}.`,
+  // Stock (docs/decisions/0025-stock-holds.md): checked before any payment page.
+  soldOut: (name: string, colour: string) => `Sold out: ${name} (${colour}).`,
+  onlyLeft: (name: string, colour: string, left: number) =>
+    `Only ${left} left of ${name} (${colour}).`,
 };
 
 const itemShape = z.object({

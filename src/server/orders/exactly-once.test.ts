@@ -1,6 +1,7 @@
 // Exactly once: one paid session, 50 confirms at once (reloads, tabs, anonymous) and 5 signed
 // webhook deliveries (duplicates, out of order) interleaved; on PostgreSQL also spread over two app
-// instances with their own pools. However it arrives, the session's lines are recorded once.
+// instances with their own pools. However it arrives, the session's order and lines are recorded
+// once.
 import type Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import { databaseTargets, type PayingTestServer, startTestServer } from '../test-support/index.ts';
@@ -101,6 +102,23 @@ describe.each(targets)(
         [data.id],
       );
       expect(all[0]?.n).toBe(ITEMS.length);
-    });
+      // One order for the session, every line linked to it, its total what the provider charged.
+      const provider = await server.stripe.checkout.sessions.retrieve(data.id);
+      const { rows: orders } = await server.db.query<Record<string, unknown>>(
+        `SELECT s.subtotal_cents, s.shipping_cents, s.total_cents, s.shipping_name,
+                (SELECT count(*)::int FROM public.orders o WHERE o.order_id = s.id) AS lines
+         FROM public.shop_orders s WHERE s.checkout_session_id = $1`,
+        [data.id],
+      );
+      expect(orders).toEqual([
+        {
+          subtotal_cents: 15000 + 35 * 300 + 2 * 3000,
+          shipping_cents: 0,
+          total_cents: provider.amount_total,
+          shipping_name: 'Ada Lovelace',
+          lines: ITEMS.length,
+        },
+      ]);
+    }, 120_000);
   },
 );

@@ -3,7 +3,10 @@ import type { ConfirmCheckoutAnswer, ConfirmStatus } from '../../contracts/index
 import type { Database } from '../db/types.ts';
 import { unavailabilityOf } from '../db/unavailable.ts';
 import type { Logger } from '../http/logger.ts';
+import { readConfirmedOrder } from './read-order.ts';
 import { orderLinesOf, retrieveSessionWithLines, type OrderLine } from './session-lines.ts';
+import { orderFactsOf, type OrderFacts } from './session-order.ts';
+import { takeStock } from './stock.ts';
 
 /** What happened to a checkout session: the confirm-checkout answer both sides share. */
 export type FulfilStatus = ConfirmStatus;
@@ -15,19 +18,43 @@ export const USER_MISMATCH_WARNING =
 const FOREIGN_KEY_VIOLATION = '23503';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** What recording needs besides the session's facts: where a paid order taking more units than were held is reported. */
+type RecordFacts = OrderFacts & { logger?: Pick<Logger, 'warn'> };
+
 /**
- * Writes a session's order rows exactly once: one transaction, keyed by (checkout_session_id,
- * line_number), so replays and concurrent calls (any instance) add nothing. Runs as the server's
- * own role: clients have no insert grant on orders. Resolves the number of rows newly written.
+ * Writes a session's order and its lines exactly once: one transaction, keyed by the session id
+ * (the order) and (checkout_session_id, line_number) (the lines), so replays and concurrent calls
+ * (any instance) add nothing. Runs as the server's own role: clients have no insert grant.
+ * An owner whose account is gone (deleted since checkout) leaves user_id null: orders outlive
+ * accounts (docs/operations.md, Order retention). Resolves the number of line rows newly written.
  */
 export async function recordOrders(
   db: Database,
   sessionId: string,
-  userId: string,
+  userId: string | null,
   lines: readonly OrderLine[],
+  facts: RecordFacts = {},
 ): Promise<number> {
   if (lines.length === 0) return 0;
-  const params: unknown[] = [userId, sessionId];
+  try {
+    return await writeOrder(db, sessionId, userId, lines, facts);
+  } catch (err) {
+    // The account was deleted between the lookup and the write: record the order without it.
+    if ((err as { code?: unknown }).code !== FOREIGN_KEY_VIOLATION || userId === null) throw err;
+    return writeOrder(db, sessionId, null, lines, facts);
+  }
+}
+
+async function writeOrder(
+  db: Database,
+  sessionId: string,
+  userId: string | null,
+  lines: readonly OrderLine[],
+  facts: RecordFacts,
+): Promise<number> {
+  const subtotalCents = lines.reduce((sum, line) => sum + line.unitAmountCents * line.quantity, 0);
+  const shippingCents = facts.shippingCents ?? 0;
+  const params: unknown[] = [sessionId];
   const values = lines.map((line) => {
     const at = params.length;
     params.push(
@@ -39,16 +66,46 @@ export async function recordOrders(
       line.lineNumber,
       line.productKey,
     );
-    return `($1, $${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}::numeric, $2, $${at + 5}, $${at + 6})`;
+    return `($user_id, $${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}::numeric, $1, $${at + 5}, $${at + 6}, $order_id)`;
   });
   return db.transaction(async (tx) => {
+    // A concurrent call with the same session waits here for the first to commit, then finds it.
+    const order = await tx.query<{ id: string; user_id: string | null }>(
+      `WITH owner AS (SELECT u.id, u.email FROM auth.users u WHERE u.id = $2::uuid)
+       INSERT INTO public.shop_orders
+         (checkout_session_id, user_id, email, subtotal_cents, shipping_cents, total_cents,
+          shipping_method, shipping_rate, shipping_name, shipping_address, payment_intent)
+       SELECT $1, (SELECT id FROM owner), coalesce($3, (SELECT email FROM owner)),
+         $4::int, $5::int, $4::int + $5::int,
+         $6, $7, $8, $9::jsonb, $10
+       ON CONFLICT (checkout_session_id) DO NOTHING
+       RETURNING id::text, user_id`,
+      [
+        sessionId,
+        userId,
+        facts.email ?? null,
+        subtotalCents,
+        shippingCents,
+        facts.shippingMethod ?? null,
+        facts.shippingRate ?? null,
+        facts.shippingName ?? null,
+        facts.shippingAddress ? JSON.stringify(facts.shippingAddress) : null,
+        facts.paymentIntent ?? null,
+      ],
+    );
+    const row = order.rows[0];
+    if (row === undefined) return 0;
+    params.push(row.user_id, row.id);
+    const userParam = `$${params.length - 1}::uuid`;
+    const orderParam = `$${params.length}::bigint`;
     const result = await tx.query(
       `INSERT INTO public.orders
-         (user_id, product_name, selected_color, quantity, price, checkout_session_id, line_number, product_key)
-       VALUES ${values.join(', ')}
+         (user_id, product_name, selected_color, quantity, price, checkout_session_id, line_number, product_key, order_id)
+       VALUES ${values.map((v) => v.replace('$user_id', userParam).replace('$order_id', orderParam)).join(', ')}
        ON CONFLICT (checkout_session_id, line_number) DO NOTHING`,
       params,
     );
+    await takeStock(tx, sessionId, row.id, lines, facts.logger);
     return result.rowCount;
   });
 }
@@ -108,20 +165,38 @@ export async function fulfilCheckout(request: FulfilRequest): Promise<FulfilOutc
   const { lines, skipped } = orderLinesOf(lineItems);
   if (request.verifyOnly)
     return { status: 'verified', paymentStatus, saved: 0, skipped, ...warning };
+  const facts = orderFactsOf(session);
+  const subtotalCents = lines.reduce((sum, line) => sum + line.unitAmountCents * line.quantity, 0);
+  const expectedTotal = subtotalCents + (facts.shippingCents ?? 0);
+  if (skipped === 0 && facts.amountTotalCents != null && facts.amountTotalCents !== expectedTotal) {
+    logger.warn(
+      {
+        sessionId,
+        subtotalCents,
+        shippingCents: facts.shippingCents,
+        amountTotal: facts.amountTotalCents,
+      },
+      'checkout: subtotal + shipping differs from the amount the provider charged',
+    );
+  }
+  let order: Awaited<ReturnType<typeof readConfirmedOrder>>;
   try {
-    const inserted = await recordOrders(db, session.id, userId, lines);
+    const inserted = await recordOrders(db, session.id, userId, lines, { ...facts, logger });
     logger.info({ sessionId, inserted, lines: lines.length, skipped }, 'checkout fulfilled');
+    order = await readConfirmedOrder(db, session.id);
   } catch (err) {
-    // The owner's account was deleted since checkout: nobody to save the order for.
-    if ((err as { code?: unknown }).code === FOREIGN_KEY_VIOLATION) {
-      logger.warn({ sessionId }, 'the checkout session belongs to a deleted account');
-      return { status: 'no_user', paymentStatus, saved: 0, skipped, ...warning };
-    }
     // The database away or out of disk: the caller answers 503 and the provider or page retries.
     if (unavailabilityOf(err)) throw err;
     logger.error({ err, sessionId }, 'could not record the orders of a paid checkout session');
     return { status: 'save_failed', paymentStatus, saved: 0, skipped, ...warning };
   }
   const status = skipped > 0 ? 'partially_saved' : 'saved';
-  return { status, paymentStatus, saved: lines.length, skipped, ...warning };
+  return {
+    status,
+    paymentStatus,
+    saved: lines.length,
+    skipped,
+    ...warning,
+    ...(order ? { order } : {}),
+  };
 }

@@ -8,3 +8,9 @@ export {
   type FulfilStatus,
 } from './fulfil.ts';
 export { orderLinesOf, retrieveSessionWithLines, type OrderLine } from './session-lines.ts';
+export {
+  DEFAULT_SHIPPING,
+  shippingParamsFor,
+  shippingRatesFor,
+  type ShippingSettings,
+} from './shipping.ts';

@@ -13,7 +13,8 @@ export interface OrderLine {
   productKey: string;
 }
 
-const EXPAND = 'line_items.data.price.product';
+// The lines with their products, and the shipping rate for its display name ("Standard").
+const EXPAND = ['line_items.data.price.product', 'shipping_cost.shipping_rate'];
 
 /**
  * Retrieves a Checkout Session with its line items and their products expanded. An expanded list
@@ -23,7 +24,7 @@ export async function retrieveSessionWithLines(
   stripe: Stripe,
   sessionId: string,
 ): Promise<{ session: Stripe.Checkout.Session; lineItems: Stripe.LineItem[] }> {
-  const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: [EXPAND] });
+  const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: EXPAND });
   const lineItems = [...(session.line_items?.data ?? [])];
   let hasMore = session.line_items?.has_more ?? false;
   while (hasMore) {

@@ -10,6 +10,8 @@ import { createSandbox, generateSandboxKeys } from '../../payments-sandbox/index
 import {
   payForm,
   sessionParams,
+  shippingFields,
+  shippingParams,
   startReceiver,
   stripeClient,
   waitFor,
@@ -135,6 +137,40 @@ describe.each(databaseTargets())('the payments sandbox in the database on $name'
       [paid.id],
     );
     expect(rows[0]!.n).toBe(0);
+  });
+
+  it('keeps shipping, charges and refunds, and two sandboxes refunding at once never exceed the charge', async () => {
+    const db = await database();
+    const first = await sandboxOn(db);
+    const second = await sandboxOn(db);
+    const session = await first.stripe.checkout.sessions.create(sessionParams(shippingParams()));
+    const express = session.shipping_options[1]!.shipping_rate as string;
+    expect((await payForm(session.url!, { ...shippingFields, shippingRate: express })).status).toBe(
+      303,
+    );
+    const paid = await second.stripe.checkout.sessions.retrieve(session.id, {
+      expand: ['shipping_cost.shipping_rate'],
+    });
+    expect(paid.collected_information?.shipping_details?.address?.postal_code).toBe('62701');
+    expect(paid.amount_total).toBe(2 * 14999 + 2450 + 1500);
+    expect((await second.stripe.shippingRates.retrieve(express)).display_name).toBe('Express');
+    const piId = paid.payment_intent as string;
+    const chargeId = (await second.stripe.paymentIntents.retrieve(piId)).latest_charge as string;
+
+    // 12 refunds of $50 from two sandboxes at once, against $339.48: exactly 6 can succeed.
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) =>
+        (i % 2 ? first : second).stripe.refunds.create({ payment_intent: piId, amount: 5000 }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(6);
+    const charge = await first.stripe.charges.retrieve(chargeId);
+    expect(charge).toMatchObject({ amount_refunded: 30000, refunded: false });
+    const refunds = await second.stripe.refunds.list({ charge: chargeId, limit: 100 });
+    expect(refunds.data).toHaveLength(6);
+    expect((await first.stripe.refunds.retrieve(refunds.data[0]!.id)).amount).toBe(5000);
+    const events = await first.stripe.events.list({ type: 'charge.refunded', limit: 100 });
+    expect(events.data).toHaveLength(6);
   });
 
   it('moves the sessions an older version kept under DATA_DIR/payments-sandbox into the database', async () => {

@@ -9,7 +9,7 @@ import type {
   SessionStatus,
   StripeEvent,
 } from '../../payments-sandbox/index.ts';
-import type { Database } from '../db/types.ts';
+import type { Database, Queryable } from '../db/types.ts';
 import { unavailabilityOf } from '../db/unavailable.ts';
 
 interface EventRow {
@@ -65,6 +65,19 @@ export function databaseSandboxStore(db: Database): SandboxStore {
     return rows[0]?.record;
   };
 
+  const insertEvent = (tx: Queryable, sessionId: string, event: NewEvent) =>
+    tx.query(
+      `INSERT INTO keebshop.sandbox_events (id, session_id, type, event, next_attempt_at)
+       VALUES ($1, $2, $3, $4, $5)`,
+      [
+        event.id,
+        sessionId,
+        event.event.type,
+        JSON.stringify(event.event),
+        event.delivery?.nextAttemptAt ?? null,
+      ],
+    );
+
   return {
     open: async () => undefined,
     close: async () => undefined,
@@ -99,19 +112,37 @@ export function databaseSandboxStore(db: Database): SandboxStore {
           [...sessionRow(session), from],
         );
         if (updated.rowCount === 0) return false;
-        await tx.query(
-          `INSERT INTO keebshop.sandbox_events (id, session_id, type, event, next_attempt_at)
-           VALUES ($1, $2, $3, $4, $5)`,
-          [
-            event.id,
-            session.id,
-            event.event.type,
-            JSON.stringify(event.event),
-            event.delivery?.nextAttemptAt ?? null,
-          ],
-        );
+        await insertEvent(tx, session.id, event);
         return true;
       });
+    },
+
+    reviseSession(session: SessionRecord, revision: number, events: NewEvent[]) {
+      return db.transaction(async (tx) => {
+        // Under READ COMMITTED a concurrent UPDATE of the row makes this one re-check the WHERE on
+        // the new version, so of two revisions from one revision only the first is written.
+        const updated = await tx.query(
+          `UPDATE keebshop.sandbox_sessions
+             SET status = $2, created = $3, expires_at = $4, payment_intent_id = $5, record = $6
+           WHERE id = $1 AND COALESCE((record ->> 'revision')::bigint, 0) = $7`,
+          [...sessionRow(session), revision],
+        );
+        if (updated.rowCount === 0) return false;
+        for (const event of events) await insertEvent(tx, session.id, event);
+        return true;
+      });
+    },
+
+    async sessionOwning(id) {
+      const { rows } = await db.query<{ record: SessionRecord }>(
+        `SELECT record FROM keebshop.sandbox_sessions
+         WHERE record -> 'paymentIntent' ->> 'chargeId' = $1
+            OR record -> 'paymentIntent' -> 'refunds' @> jsonb_build_array(jsonb_build_object('id', $1::text))
+            OR record -> 'shippingOptions' @> jsonb_build_array(jsonb_build_object('id', $1::text))
+         LIMIT 1`,
+        [id],
+      );
+      return rows[0]?.record;
     },
 
     async getEvent(id) {

@@ -1,0 +1,169 @@
+// The order row a paid checkout becomes: shipping, totals, payment reference; exactly once; and
+// kept, still shippable, when the account that placed it is deleted (docs/operations.md, Order
+// retention). recordOrders over each database, as fulfilment calls it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  databaseTargets,
+  type Shopper,
+  startTestServer,
+  type TestServer,
+} from '../test-support/index.ts';
+import { recordOrders } from './fulfil.ts';
+import { readConfirmedOrder } from './read-order.ts';
+import type { OrderLine } from './session-lines.ts';
+import type { OrderFacts } from './session-order.ts';
+
+const LINES: OrderLine[] = [
+  {
+    lineNumber: 0,
+    productName: 'Mechanical Keyboard Pro',
+    selectedColor: 'White',
+    quantity: 1,
+    unitAmountCents: 12000,
+    productKey: 'keyboards:1',
+  },
+  {
+    lineNumber: 1,
+    productName: 'Yellow Switch',
+    selectedColor: 'Yellow',
+    quantity: 2,
+    unitAmountCents: 250,
+    productKey: 'switches:10',
+  },
+];
+
+const ADDRESS = {
+  line1: '1 Main St',
+  line2: null,
+  city: 'Springfield',
+  state: 'IL',
+  postal_code: '62701',
+  country: 'US',
+};
+
+const FACTS: OrderFacts = {
+  email: 'buyer@example.com',
+  shippingCents: 1999,
+  shippingMethod: 'Express',
+  shippingRate: 'shr_test_1',
+  shippingName: 'Ada Buyer',
+  shippingAddress: ADDRESS,
+  paymentIntent: 'pi_test_1',
+};
+
+let sessions = 0;
+const newSession = () => `cs_test_record${Date.now()}x${sessions++}`;
+
+describe.each(databaseTargets())('recording an order on $name', (target) => {
+  let server: TestServer;
+  let buyer: Shopper;
+
+  const orderRow = async (sessionId: string) =>
+    (
+      await server.db.query<Record<string, unknown>>(
+        `SELECT user_id, email, status, subtotal_cents, shipping_cents, total_cents, shipping_method,
+                shipping_rate, shipping_name, shipping_address, payment_intent
+         FROM public.shop_orders WHERE checkout_session_id = $1`,
+        [sessionId],
+      )
+    ).rows;
+
+  beforeAll(async () => {
+    server = await startTestServer({ target });
+    buyer = await server.signUp('buyer');
+  });
+  afterAll(() => server?.close());
+
+  it('writes one order with the shipping details and total = subtotal + shipping, once', async () => {
+    const id = newSession();
+    expect(await recordOrders(server.db, id, buyer.id, LINES, FACTS)).toBe(2);
+    expect(await recordOrders(server.db, id, buyer.id, LINES, FACTS)).toBe(0);
+    expect(await orderRow(id)).toEqual([
+      {
+        user_id: buyer.id,
+        email: 'buyer@example.com',
+        status: 'paid',
+        subtotal_cents: 12500,
+        shipping_cents: 1999,
+        total_cents: 14499,
+        shipping_method: 'Express',
+        shipping_rate: 'shr_test_1',
+        shipping_name: 'Ada Buyer',
+        shipping_address: ADDRESS,
+        payment_intent: 'pi_test_1',
+      },
+    ]);
+    const order = await readConfirmedOrder(server.db, id);
+    expect(order).toEqual({
+      number: expect.stringMatching(/^KS-\d{5,}$/) as string,
+      status: 'paid',
+      lines: [
+        { name: 'Mechanical Keyboard Pro', color: 'White', quantity: 1, unitCents: 12000 },
+        { name: 'Yellow Switch', color: 'Yellow', quantity: 2, unitCents: 250 },
+      ],
+      shippingMethod: 'Express',
+      shippingName: 'Ada Buyer',
+      shippingAddress: ADDRESS,
+      subtotalCents: 12500,
+      shippingCents: 1999,
+      totalCents: 14499,
+    });
+  });
+
+  it('records a paid checkout whose account was deleted, with no user and the address kept', async () => {
+    const gone = await server.signUp('gone');
+    const { error } = await server.restClient(gone.accessToken).rpc('delete_user');
+    expect(error).toBeNull();
+    const id = newSession();
+    expect(await recordOrders(server.db, id, gone.id, LINES, FACTS)).toBe(2);
+    expect(await orderRow(id)).toMatchObject([
+      { user_id: null, shipping_name: 'Ada Buyer', shipping_address: ADDRESS, total_cents: 14499 },
+    ]);
+    const lines = await server.ordersOf(id);
+    expect(lines.map((l) => l.user_id)).toEqual([null, null]);
+  });
+
+  it('keeps an order shippable when its shopper deletes the account; staff still see it', async () => {
+    const leaving = await server.signUp('leaving');
+    const id = newSession();
+    await recordOrders(server.db, id, leaving.id, LINES, FACTS);
+    const before = await server.restClient(leaving.accessToken).from('shop_orders').select('id');
+    expect(before.data).toHaveLength(1);
+
+    const { error } = await server.restClient(leaving.accessToken).rpc('delete_user');
+    expect(error).toBeNull();
+    expect(await orderRow(id)).toMatchObject([
+      {
+        user_id: null,
+        status: 'paid',
+        shipping_name: 'Ada Buyer',
+        shipping_address: ADDRESS,
+        total_cents: 14499,
+      },
+    ]);
+    expect((await server.ordersOf(id)).map((l) => l.product_name)).toEqual([
+      'Mechanical Keyboard Pro',
+      'Yellow Switch',
+    ]);
+
+    // Staff read it under row-level security, as the data API runs their requests.
+    const staff = await server.signUp('staff');
+    await server.db.query(
+      `UPDATE auth.users SET raw_app_meta_data = raw_app_meta_data || '{"role":"staff"}' WHERE id = $1`,
+      [staff.id],
+    );
+    const seen = await server.db.transaction(async (tx) => {
+      await tx.query('SET LOCAL ROLE authenticated');
+      await tx.query(`SELECT set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({ sub: staff.id, role: 'authenticated', app_metadata: { role: 'staff' } }),
+      ]);
+      return (
+        await tx.query<{ shipping_name: string }>(
+          'SELECT shipping_name FROM public.shop_orders WHERE checkout_session_id = $1',
+          [id],
+        )
+      ).rows;
+    });
+    expect(seen).toEqual([{ shipping_name: 'Ada Buyer' }]);
+  });
+});

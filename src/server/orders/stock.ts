@@ -1,0 +1,318 @@
+// Stock per product and colour (docs/decisions/0025-stock-holds.md): a checkout holds its lines'
+// units before the provider's session exists, the hold is linked to the session, released when the
+// session expires or is never created, and taken once when the session's order is recorded.
+import { catalogue, findProductByKey } from '../../catalogue/index.ts';
+import type { Database, Queryable } from '../db/types.ts';
+import type { Logger } from '../http/logger.ts';
+import { cartMessages, InvalidCartError, type CheckoutLine } from './cart.ts';
+
+/** The units each catalogue product and colour starts with when the shop first sees it. */
+export const DEFAULT_ON_HAND = 50;
+/** The most units staff may record for one product and colour. */
+export const MAX_ON_HAND = 100_000;
+/** Held past its expiry by this long, a hold is released by the sweep (the webhook is faster). */
+export const SWEEP_GRACE_MS = 60_000;
+
+/** The colour a line's units are counted under: its own, or the product's default colour. */
+export function stockColorOf(line: Pick<CheckoutLine, 'product' | 'color'>): string {
+  return line.color ?? line.product.selectedColor;
+}
+
+/**
+ * Gives every catalogue product and colour a stock row of DEFAULT_ON_HAND units unless it has
+ * one: run at every start, so new products get stock and staff edits are never overwritten.
+ */
+export async function seedStock(db: Queryable): Promise<number> {
+  const keys: string[] = [];
+  const colors: string[] = [];
+  for (const product of catalogue) {
+    for (const color of product.availableColors) {
+      keys.push(product.key);
+      colors.push(color);
+    }
+  }
+  const result = await db.query(
+    `INSERT INTO public.stock (product_key, color, on_hand)
+     SELECT k, c, $3 FROM unnest($1::text[], $2::text[]) AS t(k, c)
+     ON CONFLICT (product_key, color) DO NOTHING`,
+    [keys, colors, DEFAULT_ON_HAND],
+  );
+  return result.rowCount;
+}
+
+interface Want {
+  key: string;
+  color: string;
+  name: string;
+  quantity: number;
+}
+
+/** The units a cart asks for per product and colour, in the cart's order (first line first). */
+function wantsOf(lines: readonly CheckoutLine[]): Want[] {
+  const wants = new Map<string, Want>();
+  for (const line of lines) {
+    const color = stockColorOf(line);
+    const id = `${line.product.key}\u0000${color}`;
+    const want = wants.get(id) ?? {
+      key: line.product.key,
+      color,
+      name: line.product.name,
+      quantity: 0,
+    };
+    want.quantity += line.quantity;
+    wants.set(id, want);
+  }
+  return [...wants.values()];
+}
+
+/** Locks the stock rows of `pairs` in one order (no deadlocks) and answers available per pair. */
+async function lockAvailable(
+  tx: Queryable,
+  pairs: readonly { key: string; color: string }[],
+): Promise<Map<string, { onHand: number; available: number }>> {
+  const keys = pairs.map((p) => p.key);
+  const colors = pairs.map((p) => p.color);
+  const locked = await tx.query<{ product_key: string; color: string; on_hand: number }>(
+    `SELECT s.product_key, s.color, s.on_hand
+     FROM public.stock s
+     JOIN unnest($1::text[], $2::text[]) AS t(k, c) ON s.product_key = t.k AND s.color = t.c
+     ORDER BY s.product_key, s.color
+     FOR UPDATE OF s`,
+    [keys, colors],
+  );
+  const held = await tx.query<{ product_key: string; color: string; held: number }>(
+    `SELECT h.product_key, h.color, sum(h.quantity)::int AS held
+     FROM public.stock_holds h
+     JOIN unnest($1::text[], $2::text[]) AS t(k, c) ON h.product_key = t.k AND h.color = t.c
+     WHERE h.state = 'held'
+     GROUP BY h.product_key, h.color`,
+    [keys, colors],
+  );
+  const heldBy = new Map(
+    held.rows.map((r) => [`${r.product_key}\u0000${r.color}`, Number(r.held)]),
+  );
+  return new Map(
+    locked.rows.map((r) => {
+      const id = `${r.product_key}\u0000${r.color}`;
+      const onHand = Number(r.on_hand);
+      return [id, { onHand, available: Math.max(onHand - (heldBy.get(id) ?? 0), 0) }];
+    }),
+  );
+}
+
+/** A checkout's holds: the reference to link to its session, and when they expire. */
+export interface StockHold {
+  holdRef: string;
+  expiresAt: Date;
+}
+
+/**
+ * Holds every line's units until `expiresAt`, all or nothing, in one transaction with the stock
+ * rows locked, so concurrent checkouts never hold more than there is. A sold-out or short line is
+ * refused (InvalidCartError, the first such line in cart order) and nothing is held.
+ */
+export async function reserveStock(
+  db: Database,
+  lines: readonly CheckoutLine[],
+  expiresAt: Date,
+): Promise<StockHold> {
+  const wants = wantsOf(lines);
+  const holdRef = crypto.randomUUID();
+  await db.transaction(async (tx) => {
+    const stock = await lockAvailable(tx, wants);
+    for (const want of wants) {
+      const available = stock.get(`${want.key}\u0000${want.color}`)?.available ?? 0;
+      if (available <= 0) throw new InvalidCartError(cartMessages.soldOut(want.name, want.color));
+      if (available < want.quantity) {
+        throw new InvalidCartError(cartMessages.onlyLeft(want.name, want.color, available));
+      }
+    }
+    await tx.query(
+      `INSERT INTO public.stock_holds (hold_ref, line_number, product_key, color, quantity, expires_at)
+       SELECT $1::uuid, n - 1, k, c, q, $5::timestamptz
+       FROM unnest($2::text[], $3::text[], $4::int[]) WITH ORDINALITY AS t(k, c, q, n)`,
+      [
+        holdRef,
+        wants.map((w) => w.key),
+        wants.map((w) => w.color),
+        wants.map((w) => w.quantity),
+        expiresAt.toISOString(),
+      ],
+    );
+  });
+  return { holdRef, expiresAt };
+}
+
+/** Names the session a checkout's holds belong to, once the provider created it. */
+export async function linkHold(db: Queryable, holdRef: string, sessionId: string): Promise<void> {
+  await db.query(
+    `UPDATE public.stock_holds SET checkout_session_id = $2, updated_at = now()
+     WHERE hold_ref = $1::uuid AND checkout_session_id IS NULL`,
+    [holdRef, sessionId],
+  );
+}
+
+/** Releases a checkout's holds whose session was never created. */
+export async function releaseHold(db: Queryable, holdRef: string): Promise<number> {
+  const result = await db.query(
+    `UPDATE public.stock_holds SET state = 'released', updated_at = now()
+     WHERE hold_ref = $1::uuid AND state = 'held'`,
+    [holdRef],
+  );
+  return result.rowCount;
+}
+
+/** Releases the holds of an expired session (its checkout.session.expired event). */
+export async function releaseSessionHolds(db: Queryable, sessionId: string): Promise<number> {
+  const result = await db.query(
+    `UPDATE public.stock_holds SET state = 'released', updated_at = now()
+     WHERE checkout_session_id = $1 AND state = 'held'`,
+    [sessionId],
+  );
+  return result.rowCount;
+}
+
+/**
+ * Releases every hold past its expiry by more than SWEEP_GRACE_MS: sessions whose expired event
+ * never arrived, and holds whose session was never created (a crash in between).
+ */
+export async function sweepExpiredHolds(db: Queryable, now = new Date()): Promise<number> {
+  const result = await db.query(
+    `UPDATE public.stock_holds SET state = 'released', updated_at = now()
+     WHERE state = 'held' AND expires_at < $1::timestamptz`,
+    [new Date(now.getTime() - SWEEP_GRACE_MS).toISOString()],
+  );
+  return result.rowCount;
+}
+
+/** One unit count to take: a product, its colour and how many. */
+interface Units {
+  product_key: string;
+  color: string;
+  quantity: number;
+}
+
+/** Lowers on_hand by each count, never below 0; answers the counts that found too few units. */
+async function subtract(tx: Queryable, units: readonly Units[]): Promise<Units[]> {
+  const short: Units[] = [];
+  const sorted = [...units].sort((a, b) =>
+    a.product_key === b.product_key
+      ? a.color.localeCompare(b.color)
+      : a.product_key.localeCompare(b.product_key),
+  );
+  for (const u of sorted) {
+    const before = await tx.query<{ on_hand: number }>(
+      `SELECT on_hand FROM public.stock WHERE product_key = $1 AND color = $2 FOR UPDATE`,
+      [u.product_key, u.color],
+    );
+    const onHand = before.rows[0]?.on_hand;
+    if (onHand === undefined) continue;
+    if (Number(onHand) < u.quantity) short.push(u);
+    await tx.query(
+      `UPDATE public.stock SET on_hand = greatest(on_hand - $3, 0), updated_at = now()
+       WHERE product_key = $1 AND color = $2`,
+      [u.product_key, u.color, u.quantity],
+    );
+  }
+  return short;
+}
+
+/** The units of an order line read back from the provider: its catalogue product and colour. */
+export interface TakenLine {
+  productKey: string;
+  selectedColor: string;
+  quantity: number;
+}
+
+/**
+ * Takes a paid session's units, in the transaction that records its order (called once, when the
+ * order row is new): on_hand goes down by the session's holds, which become taken. Holds already
+ * released (paid after expiry) are taken anyway, on_hand stopping at 0, with a warning; a session
+ * without holds (created before stock was kept) takes its order lines' units.
+ */
+export async function takeStock(
+  tx: Queryable,
+  sessionId: string,
+  orderId: string | number,
+  lines: readonly TakenLine[],
+  logger?: Pick<Logger, 'warn'>,
+): Promise<void> {
+  const holds = await tx.query<Units & { state: string }>(
+    `SELECT product_key, color, quantity, state FROM public.stock_holds
+     WHERE checkout_session_id = $1 AND state IN ('held', 'released')
+     ORDER BY id
+     FOR UPDATE`,
+    [sessionId],
+  );
+  await tx.query(
+    `UPDATE public.stock_holds SET state = 'taken', order_id = $2::bigint, updated_at = now()
+     WHERE checkout_session_id = $1 AND state IN ('held', 'released')`,
+    [sessionId, orderId],
+  );
+  let units: Units[] = holds.rows.map((h) => ({ ...h, quantity: Number(h.quantity) }));
+  if (holds.rows.length === 0) {
+    units = lines.flatMap((line) => {
+      const product = findProductByKey(line.productKey);
+      if (!product) return [];
+      const color = product.availableColors.includes(line.selectedColor)
+        ? line.selectedColor
+        : product.selectedColor;
+      return [{ product_key: product.key, color, quantity: line.quantity }];
+    });
+  }
+  const released = holds.rows.filter((h) => h.state === 'released').length;
+  if (released > 0) {
+    logger?.warn({ sessionId, released }, 'stock: took the units of holds released before payment');
+  }
+  const short = await subtract(tx, units);
+  if (short.length > 0) {
+    logger?.warn({ sessionId, short }, 'stock: a paid order took more units than were on hand');
+  }
+}
+
+/**
+ * Returns a cancelled order's units to stock, once (a second call returns nothing): its taken
+ * holds, or for an order without holds its lines. Answers the number of units returned.
+ */
+export async function releaseStockForOrder(
+  tx: Queryable,
+  orderId: string | number,
+): Promise<number> {
+  const first = await tx.query(
+    `INSERT INTO public.stock_returns (order_id) VALUES ($1::bigint)
+     ON CONFLICT (order_id) DO NOTHING`,
+    [orderId],
+  );
+  if (first.rowCount === 0) return 0;
+  let units = (
+    await tx.query<Units>(
+      `SELECT product_key, color, quantity FROM public.stock_holds
+       WHERE order_id = $1::bigint AND state = 'taken' ORDER BY product_key, color`,
+      [orderId],
+    )
+  ).rows;
+  if (units.length === 0) {
+    const lines = await tx.query<{ product_key: string; selected_color: string; quantity: number }>(
+      `SELECT product_key, selected_color, quantity FROM public.orders WHERE order_id = $1::bigint`,
+      [orderId],
+    );
+    units = lines.rows.flatMap((line) => {
+      const product = findProductByKey(line.product_key);
+      if (!product) return [];
+      const color = product.availableColors.includes(line.selected_color)
+        ? line.selected_color
+        : product.selectedColor;
+      return [{ product_key: product.key, color, quantity: Number(line.quantity) }];
+    });
+  }
+  let returned = 0;
+  for (const u of units) {
+    const result = await tx.query(
+      `UPDATE public.stock SET on_hand = least(on_hand + $3, ${MAX_ON_HAND}), updated_at = now()
+       WHERE product_key = $1 AND color = $2`,
+      [u.product_key, u.color, Number(u.quantity)],
+    );
+    if (result.rowCount > 0) returned += Number(u.quantity);
+  }
+  return returned;
+}
