@@ -19,9 +19,11 @@ import {
   identifyCaller,
   requirePayments,
   requireShopper,
+  requireStaff,
   verifyStripeSignature,
   type FunctionsDeps,
 } from './functions/index.ts';
+import { DEFAULT_SHIPPING, type ShippingSettings } from './orders/index.ts';
 import type { Payments } from './payments/index.ts';
 import { BASE_PATH, type WebAssets } from './web/static.ts';
 
@@ -45,8 +47,12 @@ export interface AppDeps {
   minFreeBytes?: number;
   /** The clock cached health checks expire by; tests move it. */
   now?: () => Date;
+  /** Minutes a checkout holds its stock (STOCK_HOLD_MINUTES). */
+  stockHoldMinutes?: number;
   /** Without publicUrl, the hosts answered besides loopback (listen address, ALLOWED_HOSTS). */
   allowedHosts?: readonly string[];
+  /** The countries and rates the checkout offers; unset: the defaults. */
+  shipping?: ShippingSettings;
 }
 
 /**
@@ -129,6 +135,8 @@ export function createApp(deps: AppDeps): Hono {
     identify: (request) => deps.auth.identify(request),
     logger,
     publicUrl: deps.publicUrl,
+    stockHoldMinutes: deps.stockHoldMinutes,
+    shipping: deps.shipping ?? DEFAULT_SHIPPING,
   };
   const functions = createFunctions(functionsDeps);
   app.post(
@@ -150,6 +158,32 @@ export function createApp(deps: AppDeps): Hono {
     verifyStripeSignature,
     functions.stripeWebhook,
   );
+  // Staff set stock (docs/decisions/0025-stock-holds.md).
+  app.post(
+    '/functions/v1/admin-stock',
+    identifyCaller(functionsDeps),
+    requireStaff(functionsDeps),
+    functions.adminStock,
+  );
+
+  // The back office (docs/product.md, Back office): staff only, the account checked on every
+  // call; refunds and cancels go through the payment provider.
+  const staff = [identifyCaller(functionsDeps), requireStaff(functionsDeps)] as const;
+  app.post('/functions/v1/admin-ship', ...staff, functions.adminShip);
+  app.post('/functions/v1/admin-deliver', ...staff, functions.adminDeliver);
+  app.post(
+    '/functions/v1/admin-cancel',
+    requirePayments(functionsDeps),
+    ...staff,
+    functions.adminCancel,
+  );
+  app.post(
+    '/functions/v1/admin-refund',
+    requirePayments(functionsDeps),
+    ...staff,
+    functions.adminRefund,
+  );
+  app.get('/functions/v1/admin-orders-csv', ...staff, functions.adminOrdersCsv);
 
   // The web app
   app.get('/', (c) => c.redirect(BASE_PATH, 302));

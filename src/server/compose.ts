@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
 import type { Logger } from './http/logger.ts';
 import type { Payments } from './payments/index.ts';
+import { seedStock } from './orders/stock.ts';
 import { appConfigRenderer } from './web/app-config.ts';
 import { createWebAssets } from './web/static.ts';
 
@@ -30,6 +31,8 @@ export async function composeApp(
   options: ComposeOptions,
 ): Promise<{ app: Hono; auth: AuthService }> {
   const { config, db } = options;
+  // Every catalogue product and colour gets its starting stock once; staff edits stay.
+  await seedStock(db);
   const auth = await createAuthService(db, {
     settings: config.auth,
     publicUrl: config.publicUrl,
@@ -52,6 +55,8 @@ export async function composeApp(
     minFreeBytes: config.dataDirMinFreeMb * 1024 * 1024,
     ...(options.now ? { now: options.now } : {}),
     allowedHosts: [config.host, ...config.allowedHosts],
+    stockHoldMinutes: config.stockHoldMinutes,
+    shipping: config.shipping,
   });
   return { app, auth };
 }

@@ -8,6 +8,11 @@ import {
   // The settings file itself, not the payments entry: loading the config (as the web component
   // tests' server does under jsdom) must not load the payments sandbox and its page.
 } from './payments/settings.ts';
+import {
+  shippingEnvShape,
+  shippingSettingsFrom,
+  type ShippingSettings,
+} from './orders/shipping.ts';
 
 /** A DNS name or IPv4 address, or an IPv6 address in brackets; no port. */
 const HOST_NAME = /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/;
@@ -39,8 +44,11 @@ const schema = z.object({
   NODE_ENV: z.string().optional(),
   /** Seconds a stop (SIGTERM) waits for requests already received before cutting them off. */
   DRAIN_TIMEOUT: z.coerce.number().int().min(0).max(3600).default(30),
+  /** Minutes a checkout holds its units and its session lives (the provider's minimum is 30). */
+  STOCK_HOLD_MINUTES: z.coerce.number().int().min(30).max(1440).default(30),
   ...authEnvShape,
   ...paymentsEnvShape,
+  ...shippingEnvShape,
 });
 
 export type Config = {
@@ -55,11 +63,17 @@ export type Config = {
   allowedHosts: string[];
   /** DRAIN_TIMEOUT in milliseconds. */
   drainTimeoutMs: number;
+  /** STOCK_HOLD_MINUTES: how long a checkout holds stock (and its session lives). */
+  stockHoldMinutes: number;
   auth: AuthSettings;
   /** Real Stripe (both STRIPE_ variables set) or the payments sandbox on SANDBOX_PORT. */
   payments: PaymentsSettings;
   /** Days the payments sandbox keeps finished sessions (SANDBOX_RETENTION_DAYS). */
   sandboxRetentionDays: number;
+  /** The countries and rates the checkout offers (SHIPPING_COUNTRIES, FREE_SHIPPING_THRESHOLD). */
+  shipping: ShippingSettings;
+  /** Days after delivery or cancellation before an order's address is erased. */
+  orderAddressRetentionDays: number;
 };
 
 /** Thrown at boot with a list of everything wrong in the environment. */
@@ -97,8 +111,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL,
     allowedHosts: e.ALLOWED_HOSTS ?? [],
     drainTimeoutMs: e.DRAIN_TIMEOUT * 1000,
+    stockHoldMinutes: e.STOCK_HOLD_MINUTES,
     auth: authSettingsFrom(e),
     payments: paymentsSettingsFrom(e),
     sandboxRetentionDays: e.SANDBOX_RETENTION_DAYS,
+    shipping: shippingSettingsFrom(e),
+    orderAddressRetentionDays: e.ORDER_ADDRESS_RETENTION_DAYS,
   };
 }

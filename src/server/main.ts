@@ -9,7 +9,10 @@ import { openShopDatabase } from './lifecycle/database.ts';
 import { trackRequests } from './lifecycle/drain.ts';
 import { checkSandboxPort, listenFirst } from './lifecycle/listen.ts';
 import { StartupError } from './lifecycle/startup-error.ts';
+import { startStockSweep } from './orders/stock-sweep.ts';
+import { startAddressRetention } from './orders/address-retention.ts';
 import { startServerPayments } from './payments/index.ts';
+import { serveStaffControl } from './staff/control-socket.ts';
 
 /**
  * Checks what the operator can get wrong first (build, DATA_DIR lock, ports, database), so each
@@ -52,6 +55,8 @@ async function main(): Promise<void> {
   if (payments.provider === 'sandbox') {
     console.log(`Payments sandbox (test mode, no real money) at ${payments.checkoutOrigin}`);
   }
+  // PGlite: this process alone opens DATA_DIR, so `npm run staff` asks it over a local socket.
+  const staffControl = config.databaseUrl ? undefined : await serveStaffControl(config.dataDir, db);
   const { app } = await composeApp({
     config,
     db,
@@ -60,8 +65,16 @@ async function main(): Promise<void> {
     logger,
     payments,
   });
+  // Stock held by sessions whose expired event was missed goes back on sale (after the seed).
+  const stockSweep = await startStockSweep(db, logger);
   listener.serve(app.fetch);
   ready = true;
+  // Erases the addresses of orders past ORDER_ADDRESS_RETENTION_DAYS: now, then hourly.
+  const retention = startAddressRetention({
+    db,
+    days: config.orderAddressRetentionDays,
+    logger,
+  });
   console.log(`Keebshop is running at http://localhost:${listener.port}/keebshop/`);
 
   let stopping = false;
@@ -75,8 +88,11 @@ async function main(): Promise<void> {
     );
     const { cut } = await requests.drain(config.drainTimeoutMs);
     if (cut > 0) console.error(`DRAIN_TIMEOUT (${seconds} s) reached: ${cut} requests cut off`);
+    stockSweep.stop();
     try {
+      await retention.stop();
       await payments.close();
+      await staffControl?.close();
       await db.close();
       lock?.release();
     } catch (err) {

@@ -2,7 +2,7 @@
 // priced from the catalogue, and the paid order is recorded at catalogue prices.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findProductByKey } from '../../src/catalogue/index.ts';
-import { payForm } from '../../src/payments-sandbox/test-support.ts';
+import { payForm, shippingFields } from '../../src/payments-sandbox/test-support.ts';
 import {
   databaseTargets,
   type PayingTestServer,
@@ -59,7 +59,16 @@ describe.each(databaseTargets())('checkout prices on $name', (target) => {
     expect(session.amount_total).toBe(2 * cents('keyboards:1') + 3 * cents('switches:10'));
 
     // Paid on the hosted page and confirmed: the history shows catalogue prices too.
-    const paid = await payForm(url, { email: 'mallory@example.com', billingName: 'Mallory' });
+    // With the address and the rate the hosted page asks for (the one it checks first).
+    const shippingRate = /name="shippingRate"\s+value="([^"]+)"/.exec(
+      await (await fetch(url)).text(),
+    )?.[1];
+    const paid = await payForm(url, {
+      email: 'mallory@example.com',
+      billingName: 'Mallory',
+      ...shippingFields,
+      ...(shippingRate ? { shippingRate } : {}),
+    });
     expect(paid.status).toBe(303);
     const confirm = await shop.call('/functions/v1/confirm-checkout', {
       token: mallory.accessToken,

@@ -10,6 +10,8 @@ export interface AccessTokenClaims {
   aal: 'aal1';
   amr: { method: string; timestamp: number }[];
   is_anonymous: boolean;
+  /** The account's app_metadata when the token was issued (provider, and `role: 'staff'` for staff). */
+  app_metadata?: Record<string, unknown>;
   iat: number;
   exp: number;
 }

@@ -40,10 +40,14 @@ export interface IssuedToken {
   claims: AccessTokenClaims;
 }
 
-/** Signs an access token with GoTrue's claims for this user and session. */
+/**
+ * Signs an access token with GoTrue's claims for this user and session. Its `app_metadata` is the
+ * account's (auth.users.raw_app_meta_data) as it stands now, as on Supabase: a role granted since
+ * shows from the next sign-in or refresh.
+ */
 export async function issueAccessToken(
   deps: TokenDeps,
-  user: { id: string; email: string },
+  user: { id: string; email: string; raw_app_meta_data: Record<string, unknown> },
   sessionId: string,
   signedInAt: Date,
   issuer: string,
@@ -59,13 +63,13 @@ export async function issueAccessToken(
     aal: 'aal1',
     amr: [{ method: 'password', timestamp: Math.floor(signedInAt.getTime() / 1000) }],
     is_anonymous: false,
+    app_metadata: user.raw_app_meta_data,
     iat,
     exp: iat + deps.expirySeconds,
   };
   const token = await new SignJWT({
     ...claims,
     phone: '',
-    app_metadata: { provider: 'email', providers: ['email'] },
     user_metadata: {},
   })
     .setProtectedHeader({ alg: SIGNING_ALG, kid: deps.keys.kid, typ: 'JWT' })

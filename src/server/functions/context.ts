@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { RequestCredentials, RequestIdentity } from '../auth/identify.ts';
 import type { Database } from '../db/types.ts';
 import type { Logger } from '../http/logger.ts';
+import type { ShippingSettings } from '../orders/index.ts';
 import type { Payments } from '../payments/index.ts';
 import { functionError } from './errors.ts';
 
@@ -15,7 +16,14 @@ export interface FunctionsDeps {
   logger: Logger;
   /** The shop's public origin; unset: the origin each request came to. */
   publicUrl: string | undefined;
+  /** How long a checkout holds its units, and its session lives (STOCK_HOLD_MINUTES). */
+  stockHoldMinutes?: number | undefined;
+  /** The countries and rates the checkout offers. */
+  shipping: ShippingSettings;
 }
+
+/** Stripe's shortest Checkout Session lifetime, and the default hold (docs/operations.md). */
+export const DEFAULT_STOCK_HOLD_MINUTES = 30;
 
 /** Reads a JSON request body; anything unparseable is a 400 in the functions' error shape. */
 export async function readJsonBody(c: Context): Promise<unknown> {

@@ -25,6 +25,12 @@ export const FUNCTION_ERRORS = {
   // A webhook delivery: the SDK's signature message, or an event without a session.
   invalid_signature: { status: 400 },
   invalid_event: { status: 400, message: 'The event carries no session id.' },
+  // The back office (docs/product.md, Back office): staff only; the order and its status.
+  not_staff: { status: 403, message: 'This action is for staff only.' },
+  invalid_request: { status: 400 },
+  order_not_found: { status: 404 },
+  invalid_transition: { status: 409 },
+  refund_failed: { status: 502 },
   payments_unavailable: { status: 503, message: 'Payments are not available on this server.' },
 } as const satisfies Record<string, { status: number; message?: string }>;
 

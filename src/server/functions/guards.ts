@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import type { AccessTokenClaims } from '../auth/claims.ts';
 import { ApiKeyError, type RequestIdentity } from '../auth/identify.ts';
 import { AccessTokenError } from '../auth/tokens.ts';
+import { isStaffAccount } from '../staff/roles.ts';
 import type { Payments } from '../payments/index.ts';
 import type { FunctionsDeps } from './context.ts';
 import { functionError } from './errors.ts';
@@ -21,6 +22,10 @@ export interface WithCaller {
 /** The signed-in shopper's claims, after requireShopper. */
 export interface WithShopper {
   Variables: { shopper: AccessTokenClaims };
+}
+/** The staff member's claims, after requireStaff. */
+export interface WithStaff {
+  Variables: { staff: AccessTokenClaims };
 }
 /** The provider's event, its signature verified, after verifyStripeSignature. */
 export interface WithEvent {
@@ -65,6 +70,26 @@ export const requireShopper: MiddlewareHandler<WithCaller & WithShopper> =
     c.set('shopper', caller.claims);
     await next();
   };
+
+/**
+ * Staff only (after identifyCaller): anonymous is 401; any other token is 403 not_staff unless it
+ * carries the staff role AND the account still holds it, so a revoke works at once, before the
+ * token expires (the same rule as public.is_staff() in the database).
+ */
+export function requireStaff(deps: FunctionsDeps): MiddlewareHandler<WithCaller & WithStaff> {
+  return async function requireStaff(c, next) {
+    const caller = c.get('caller');
+    if (caller.role !== 'authenticated') {
+      throw functionError('not_signed_in', 'Please log in as staff.');
+    }
+    const claimed = caller.claims.app_metadata?.role === 'staff';
+    if (!claimed || !(await isStaffAccount(deps.db, caller.claims.sub))) {
+      throw functionError('not_staff');
+    }
+    c.set('staff', caller.claims);
+    await next();
+  };
+}
 
 /**
  * The webhook's guard instead of an API key (after requirePayments): Stripe-Signature verified on

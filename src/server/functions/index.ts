@@ -1,8 +1,16 @@
 import type { Handler } from 'hono';
+import {
+  adminCancelHandler,
+  adminDeliverHandler,
+  adminRefundHandler,
+  adminShipHandler,
+} from './admin-orders.ts';
+import { adminOrdersCsvHandler } from './admin-orders-csv.ts';
+import { adminStockHandler } from './admin-stock.ts';
 import { checkoutHandler } from './checkout.ts';
 import { confirmCheckoutHandler } from './confirm-checkout.ts';
 import type { FunctionsDeps } from './context.ts';
-import type { WithCaller, WithEvent, WithPayments, WithShopper } from './guards.ts';
+import type { WithCaller, WithEvent, WithPayments, WithShopper, WithStaff } from './guards.ts';
 import { stripeWebhookHandler } from './stripe-webhook.ts';
 
 export type { FunctionsDeps } from './context.ts';
@@ -10,6 +18,7 @@ export {
   identifyCaller,
   requirePayments,
   requireShopper,
+  requireStaff,
   verifyStripeSignature,
 } from './guards.ts';
 
@@ -18,10 +27,22 @@ export function createFunctions(deps: FunctionsDeps): {
   checkout: Handler<WithPayments & WithShopper>;
   confirmCheckout: Handler<WithPayments & WithCaller>;
   stripeWebhook: Handler<WithPayments & WithEvent>;
+  adminShip: Handler<WithStaff>;
+  adminDeliver: Handler<WithStaff>;
+  adminCancel: Handler<WithPayments & WithStaff>;
+  adminRefund: Handler<WithPayments & WithStaff>;
+  adminOrdersCsv: Handler<WithStaff>;
+  adminStock: Handler<WithCaller & WithStaff>;
 } {
   return {
     checkout: checkoutHandler(deps),
     confirmCheckout: confirmCheckoutHandler(deps),
     stripeWebhook: stripeWebhookHandler(deps),
+    adminShip: adminShipHandler(deps),
+    adminDeliver: adminDeliverHandler(deps),
+    adminCancel: adminCancelHandler(deps),
+    adminRefund: adminRefundHandler(deps),
+    adminOrdersCsv: adminOrdersCsvHandler(deps),
+    adminStock: adminStockHandler(deps),
   };
 }

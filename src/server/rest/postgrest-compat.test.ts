@@ -182,7 +182,7 @@ describe.each(databaseTargets())('postgrest-js against /rest/v1 on $name', (targ
     expect(view.data).toEqual([{ product_key: 'keyboards:1', rating_count: 2 }]);
   });
 
-  it('rpc delete_user deletes the caller and their orders, and their token stops working', async () => {
+  it('rpc delete_user deletes the caller, keeps their orders unlinked, and their token stops working', async () => {
     const carol = await server.signUp('carol');
     await seedOrders(db, carol.id, [
       { product_name: 'Blue Switch' },
@@ -196,9 +196,12 @@ describe.each(databaseTargets())('postgrest-js against /rest/v1 on $name', (targ
 
     const deleted = await server.restClient(carol.accessToken).rpc('delete_user');
     expect(deleted).toMatchObject({ error: null, data: null, status: 204 });
-    expect(await rowCount(db, 'orders')).toBe(before - 2);
+    // Orders outlive accounts (docs/operations.md, Order retention): kept, the link cleared.
+    expect(await rowCount(db, 'orders')).toBe(before);
     const { rows } = await db.query('SELECT 1 FROM auth.users WHERE id = $1', [carol.id]);
     expect(rows).toHaveLength(0);
+    const kept = await db.query('SELECT 1 FROM public.orders WHERE user_id = $1', [carol.id]);
+    expect(kept.rows).toHaveLength(0);
 
     const after = await server.restClient(carol.accessToken).from('orders').select('*');
     expect(after.status).toBe(401);

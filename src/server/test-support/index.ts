@@ -36,4 +36,6 @@ export {
   type TestServerOptions,
 } from './shop.ts';
 export { signUpThenIn, type Shopper } from './shopper.ts';
+export { payOrder, signInAgain, signUpStaff, type PaidOrder } from './staff.ts';
 export { buildIfStale, root, type WebApp } from './web-dir.ts';
+export { waitFor } from './wait.ts';

@@ -1,0 +1,187 @@
+// The staff actions on an order (docs/product.md, Back office): each change and its audit log row
+// in one transaction, the order's row locked first, so of two staff acting at once on the same
+// transition one succeeds and the other is told the order's new status. A refund's provider call
+// runs between two transactions: PGlite runs one transaction at a time, and the payments sandbox
+// keeps its state in the same database.
+import type Stripe from 'stripe';
+import type { Database, Queryable } from '../db/types.ts';
+import { functionError } from '../functions/errors.ts';
+import {
+  invalidTransition,
+  lockOrder,
+  orderJson,
+  snapshot,
+  writeAudit,
+  type LockedOrder,
+  type StaffActor,
+} from './orders.ts';
+import { recordRefunds, refundThroughProvider } from './refunds.ts';
+import { returnStockOfCancelledOrder } from './stock-return.ts';
+
+/** What every action answers: the order's row after the change, as the data API shows it. */
+export interface ActionAnswer {
+  order: Record<string, unknown>;
+}
+
+/** paid → shipped, with the carrier and tracking number. */
+export function shipOrder(
+  db: Database,
+  actor: StaffActor,
+  input: { orderNumber: string; carrier: string; trackingNumber: string },
+): Promise<ActionAnswer> {
+  return db.transaction(async (tx) => {
+    const before = await lockOrder(tx, input.orderNumber);
+    if (before.status !== 'paid') throw invalidTransition(before, 'shipped');
+    await tx.query(
+      `UPDATE public.shop_orders SET status = 'shipped', carrier = $2, tracking_number = $3,
+         shipped_at = now(), updated_at = now() WHERE id = $1`,
+      [before.id, input.carrier, input.trackingNumber],
+    );
+    const after = await lockOrder(tx, input.orderNumber);
+    const fields = ['status', 'carrier', 'tracking_number', 'shipped_at'] as const;
+    await writeAudit(tx, {
+      actor,
+      action: 'ship',
+      orderId: before.id,
+      before: snapshot(before, fields),
+      after: snapshot(after, fields),
+    });
+    return { order: await orderJson(tx, before.id) };
+  });
+}
+
+/** shipped → delivered. */
+export function deliverOrder(
+  db: Database,
+  actor: StaffActor,
+  input: { orderNumber: string },
+): Promise<ActionAnswer> {
+  return db.transaction(async (tx) => {
+    const before = await lockOrder(tx, input.orderNumber);
+    if (before.status !== 'shipped') throw invalidTransition(before, 'delivered');
+    await tx.query(
+      `UPDATE public.shop_orders SET status = 'delivered', delivered_at = now(), updated_at = now()
+       WHERE id = $1`,
+      [before.id],
+    );
+    const after = await lockOrder(tx, input.orderNumber);
+    const fields = ['status', 'delivered_at'] as const;
+    await writeAudit(tx, {
+      actor,
+      action: 'deliver',
+      orderId: before.id,
+      before: snapshot(before, fields),
+      after: snapshot(after, fields),
+    });
+    return { order: await orderJson(tx, before.id) };
+  });
+}
+
+const REFUNDABLE: ReadonlySet<LockedOrder['status']> = new Set(['paid', 'shipped', 'delivered']);
+
+/** Part or all of what is left of a paid, shipped or delivered order, through the provider. */
+export async function refundOrder(
+  db: Database,
+  stripe: Stripe,
+  actor: StaffActor,
+  input: { orderNumber: string; amountCents: number },
+): Promise<ActionAnswer> {
+  const checked = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, input.orderNumber);
+    if (!REFUNDABLE.has(order.status)) throw invalidTransition(order, 'refunded');
+    const left = order.total_cents - order.refunded_cents;
+    if (input.amountCents > left) {
+      throw functionError(
+        'invalid_request',
+        `amountCents must be at most ${left}: order ${order.order_number} has ${left} cents left to refund.`,
+      );
+    }
+    return order;
+  });
+  const refund = await refundThroughProvider(stripe, checked, input.amountCents, 'refund');
+  return db.transaction(async (tx) => {
+    const before = await lockOrder(tx, input.orderNumber);
+    const after = await recordRefunds(tx, before, [refund]);
+    const fields = ['status', 'refunded_cents'] as const;
+    await writeAudit(tx, {
+      actor,
+      action: 'refund',
+      orderId: before.id,
+      before: snapshot(before, fields),
+      after: { ...snapshot(after, fields), amount_cents: refund.amount, refund_id: refund.id },
+    });
+    return { order: await orderJson(tx, before.id) };
+  });
+}
+
+/**
+ * paid → cancelled: refunds what is left through the provider, then cancels and returns the
+ * stock. Two cancels at once send one refund (same idempotency key); the second is a 409.
+ */
+export async function cancelOrder(
+  db: Database,
+  stripe: Stripe,
+  actor: StaffActor,
+  input: { orderNumber: string },
+): Promise<ActionAnswer> {
+  const checked = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, input.orderNumber);
+    if (order.status !== 'paid') throw invalidTransition(order, 'cancelled');
+    return order;
+  });
+  const left = checked.total_cents - checked.refunded_cents;
+  const refund = left > 0 ? await refundThroughProvider(stripe, checked, left, 'cancel') : null;
+  const refunds = refund ? [refund] : [];
+  const outcome = await db.transaction(async (tx) => {
+    const before = await lockOrder(tx, input.orderNumber);
+    const fields = ['status', 'refunded_cents', 'cancelled_at'] as const;
+    // This cancel's refund event came first and cancelled the order (recordReportedRefunds): the
+    // cancel is done, and logged as this staff member's unless another cancel logged it already.
+    if (before.status === 'cancelled' && refund?.cancel && !(await staffCancelLogged(tx, before))) {
+      await writeAudit(tx, {
+        actor,
+        action: 'cancel',
+        orderId: before.id,
+        before: {
+          status: checked.status,
+          refunded_cents: checked.refunded_cents,
+          cancelled_at: null,
+        },
+        after: { ...snapshot(before, fields), refund_id: refund.id },
+      });
+      return { kind: 'done' as const, answer: { order: await orderJson(tx, before.id) } };
+    }
+    // Another cancel (or a shipment) won meanwhile: the refund is recorded, the cancel is not.
+    if (before.status !== 'paid') {
+      await recordRefunds(tx, before, refunds);
+      return { kind: 'lost' as const, order: before };
+    }
+    await recordRefunds(tx, before, refunds, { keepStatus: true });
+    await tx.query(
+      `UPDATE public.shop_orders SET status = 'cancelled', cancelled_at = now(), updated_at = now()
+       WHERE id = $1`,
+      [before.id],
+    );
+    await returnStockOfCancelledOrder(tx, before.id);
+    const after = await lockOrder(tx, input.orderNumber);
+    await writeAudit(tx, {
+      actor,
+      action: 'cancel',
+      orderId: before.id,
+      before: snapshot(before, fields),
+      after: { ...snapshot(after, fields), refund_id: refund?.id ?? null },
+    });
+    return { kind: 'done' as const, answer: { order: await orderJson(tx, before.id) } };
+  });
+  if (outcome.kind === 'lost') throw invalidTransition(outcome.order, 'cancelled');
+  return outcome.answer;
+}
+
+/** Whether a staff member's cancel of the order is in the audit log already. */
+async function staffCancelLogged(tx: Queryable, order: LockedOrder): Promise<boolean> {
+  const { rows } = await tx.query(
+    `SELECT 1 FROM public.staff_audit_log WHERE order_id = $1 AND action = 'cancel' LIMIT 1`,
+    [order.id],
+  );
+  return rows.length > 0;
+}

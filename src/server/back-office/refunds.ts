@@ -1,0 +1,177 @@
+// Refunds are recorded once by the provider's refund id, whichever arrives first: the staff
+// action's answer from the provider or the provider's charge.refunded event (docs/product.md, Back
+// office). shop_orders.refunded_cents is always the sum of the recorded refunds.
+import type Stripe from 'stripe';
+import type { Queryable } from '../db/types.ts';
+import { functionError } from '../functions/errors.ts';
+import {
+  lockOrderById,
+  snapshot,
+  writeAudit,
+  type LockedOrder,
+  type StaffActor,
+} from './orders.ts';
+import { returnStockOfCancelledOrder } from './stock-return.ts';
+
+/**
+ * The metadata of a cancel's refund: whichever records it first, the cancel's own transaction or
+ * the charge.refunded event (a crash in between), also cancels the order.
+ */
+export const CANCEL_REFUND_METADATA = { keebshop_action: 'cancel' } as const;
+
+/** A refund as the provider reports it. */
+export interface ProviderRefund {
+  id: string;
+  amount: number;
+  status: string | null;
+  /** Made by a cancel (CANCEL_REFUND_METADATA). */
+  cancel?: boolean;
+}
+
+const isCancel = (r: Stripe.Refund) =>
+  r.metadata?.keebshop_action === CANCEL_REFUND_METADATA.keebshop_action;
+
+/** Failed and cancelled refunds returned nothing to the shopper. */
+const counts = (r: ProviderRefund) => r.status !== 'failed' && r.status !== 'canceled';
+
+/**
+ * Records the provider's refunds of a locked order not yet recorded and brings refunded_cents to
+ * their sum; an order paid, shipped or delivered and now refunded in full becomes 'refunded'
+ * unless `keepStatus` (a cancel sets its own). Resolves the order after.
+ */
+export async function recordRefunds(
+  tx: Queryable,
+  order: LockedOrder,
+  refunds: readonly ProviderRefund[],
+  { keepStatus = false } = {},
+): Promise<LockedOrder> {
+  for (const refund of refunds.filter(counts)) {
+    await tx.query(
+      `INSERT INTO public.shop_order_refunds (order_id, provider_refund_id, amount_cents)
+       VALUES ($1, $2, $3) ON CONFLICT (provider_refund_id) DO NOTHING`,
+      [order.id, refund.id, refund.amount],
+    );
+  }
+  await tx.query(
+    `UPDATE public.shop_orders s SET
+       refunded_cents = r.total,
+       status = CASE WHEN NOT $2 AND r.total = s.total_cents
+                      AND s.status IN ('paid', 'shipped', 'delivered')
+                 THEN 'refunded' ELSE s.status END,
+       updated_at = CASE WHEN r.total <> s.refunded_cents THEN now() ELSE s.updated_at END
+     FROM (SELECT coalesce(sum(amount_cents), 0)::int AS total
+           FROM public.shop_order_refunds WHERE order_id = $1) r
+     WHERE s.id = $1`,
+    [order.id, keepStatus],
+  );
+  return lockOrderById(tx, order.id);
+}
+
+/**
+ * Refunds `amount` of the order's payment through the provider. The idempotency key names the
+ * order's refunded amount before and the amount, so two staff refunding the same at once make
+ * one refund, and a retry after a lost answer does not refund twice.
+ */
+export async function refundThroughProvider(
+  stripe: Stripe,
+  order: LockedOrder,
+  amount: number,
+  purpose: 'refund' | 'cancel',
+): Promise<ProviderRefund> {
+  if (!order.payment_intent) {
+    throw functionError(
+      'invalid_transition',
+      `Order ${order.order_number} has no payment on record to refund.`,
+      { status: order.status },
+    );
+  }
+  const idempotencyKey = `keebshop-${purpose}-${order.id}-${order.refunded_cents}-${amount}`;
+  try {
+    const refund = await stripe.refunds.create(
+      {
+        payment_intent: order.payment_intent,
+        amount,
+        ...(purpose === 'cancel' ? { metadata: { ...CANCEL_REFUND_METADATA } } : {}),
+      },
+      { idempotencyKey },
+    );
+    return {
+      id: refund.id,
+      amount: refund.amount,
+      status: refund.status,
+      cancel: isCancel(refund),
+    };
+  } catch (err) {
+    const message = err instanceof Error ? err.message : 'the payment provider did not answer';
+    throw functionError('refund_failed', `The payment provider refused the refund: ${message}`);
+  }
+}
+
+/** Refunds of a payment intent: those on the event's charge, else the provider's list. */
+export async function refundsOfCharge(
+  stripe: Stripe,
+  charge: Stripe.Charge,
+): Promise<ProviderRefund[]> {
+  const listed = charge.refunds?.data;
+  const refunds =
+    listed && !charge.refunds?.has_more
+      ? listed
+      : typeof charge.payment_intent === 'string' || charge.payment_intent
+        ? await stripe.refunds
+            .list({
+              payment_intent:
+                typeof charge.payment_intent === 'string'
+                  ? charge.payment_intent
+                  : (charge.payment_intent as Stripe.PaymentIntent).id,
+              limit: 100,
+            })
+            .autoPagingToArray({ limit: 1000 })
+        : [];
+  return refunds.map((r) => ({
+    id: r.id,
+    amount: r.amount,
+    status: r.status,
+    cancel: isCancel(r),
+  }));
+}
+
+/**
+ * Records refunds the provider reports for a payment intent (its charge.refunded event): refunds
+ * made from the shop already recorded add nothing; others (the provider's dashboard) are recorded
+ * and logged with no staff member. A paid order refunded in full by a cancel's refund the cancel
+ * never recorded (a crash in between) is cancelled here, its stock returned, as the cancel would
+ * have. Resolves the cents newly recorded, or null for an unknown payment.
+ */
+export async function recordReportedRefunds(
+  tx: Queryable,
+  paymentIntent: string,
+  refunds: readonly ProviderRefund[],
+): Promise<number | null> {
+  const { rows } = await tx.query<{ id: number }>(
+    'SELECT id::int AS id FROM public.shop_orders WHERE payment_intent = $1',
+    [paymentIntent],
+  );
+  if (!rows[0]) return null;
+  const before = await lockOrderById(tx, rows[0].id);
+  const cancelling = before.status === 'paid' && refunds.some((r) => r.cancel && counts(r));
+  let after = await recordRefunds(tx, before, refunds, { keepStatus: cancelling });
+  if (after.refunded_cents === before.refunded_cents) return 0;
+  if (cancelling && after.refunded_cents === after.total_cents) {
+    await tx.query(
+      `UPDATE public.shop_orders SET status = 'cancelled', cancelled_at = now(), updated_at = now()
+       WHERE id = $1`,
+      [before.id],
+    );
+    await returnStockOfCancelledOrder(tx, before.id);
+    after = await lockOrderById(tx, before.id);
+  }
+  const fields = ['status', 'refunded_cents'] as const;
+  await writeAudit(tx, {
+    actor: null as StaffActor | null,
+    action: 'provider_refund',
+    orderId: before.id,
+    before: snapshot(before, fields),
+    after: snapshot(after, fields),
+  });
+  return after.refunded_cents - before.refunded_cents;
+}
