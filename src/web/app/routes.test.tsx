@@ -28,6 +28,13 @@ describe('findRoute', () => {
     expect(findRoute('/keyboards').title).toBe('Page not found');
   });
 
+  it('sends the paths below the back office to its page, and only those', () => {
+    expect(findRoute('/admin').title).toBe('Back office');
+    expect(findRoute('/admin/orders/KS-10042').title).toBe('Back office');
+    expect(findRoute('/administrator').title).toBe('Page not found');
+    expect(findRoute('/orderHistory/KS-10042').title).toBe('Page not found');
+  });
+
   it('leaves / and the empty hash to the redirect', () => {
     expect(isRootPath('/')).toBe(true);
     expect(isRootPath('')).toBe(true);

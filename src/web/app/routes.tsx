@@ -9,6 +9,8 @@ export interface AppRoute {
   Page: ComponentType;
   /** docs/product.md, Navigation and footer: no footer on the account forms. */
   hideFooter?: boolean;
+  /** Also matches the paths below it (`/admin/orders/KS-10042`); the page reads the rest. */
+  nested?: boolean;
 }
 
 /**
@@ -43,6 +45,14 @@ export const routes: readonly AppRoute[] = [
     path: '/accessories',
     title: 'Accessories',
     Page: lazyPage(catalogue, (m) => m.AccessoriesPage),
+  },
+  {
+    path: '/compare',
+    title: 'Compare',
+    Page: lazyPage(
+      () => import('../features/compare/index.ts'),
+      (m) => m.ComparePage,
+    ),
   },
   {
     path: '/cart',
@@ -82,6 +92,15 @@ export const routes: readonly AppRoute[] = [
     title: 'Order Confirmation',
     Page: lazyPage(checkout, (m) => m.OrderConfirmationPage),
   },
+  {
+    path: '/admin',
+    title: 'Back office',
+    Page: lazyPage(
+      () => import('../features/admin/index.ts'),
+      (m) => m.AdminPage,
+    ),
+    nested: true,
+  },
 ];
 
 const notFound: AppRoute = {
@@ -98,5 +117,10 @@ export function isRootPath(path: string): boolean {
 // Like wouter's default matcher: case-insensitive, optional trailing slash.
 export function findRoute(path: string): AppRoute {
   const wanted = path.replace(/\/+$/, '').toLowerCase();
-  return routes.find((route) => route.path.toLowerCase() === wanted) ?? notFound;
+  return (
+    routes.find((route) => {
+      const own = route.path.toLowerCase();
+      return own === wanted || (route.nested === true && wanted.startsWith(own + '/'));
+    }) ?? notFound
+  );
 }

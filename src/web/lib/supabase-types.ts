@@ -1,6 +1,13 @@
 // The slice of the public schema the storefront reads, typed for postgrest-js
-// (mirrors supabase/migrations: public.orders, public.order_history(), public.delete_user(), and
+// (mirrors supabase/migrations: public.orders, public.shop_orders, public.order_history(), public.delete_user(), and
 // the reviews: the table, the public.product_ratings view and public.rate_product()).
+
+/** public.stock_availability: the units of a product and colour a shopper can still buy. */
+export interface StockAvailabilityRow {
+  product_key: string;
+  color: string;
+  available: number;
+}
 
 export interface OrderRow {
   /** bigint: a number, or a string from servers that keep 64-bit precision. */
@@ -16,6 +23,19 @@ export interface OrderRow {
   line_number: number;
   /** "category:id" of the catalogue product, for the thumbnail. */
   product_key: string;
+  /** The order (public.shop_orders) the line belongs to; bigint like id. */
+  order_id: number | string;
+}
+
+/** The columns of public.shop_orders the order history reads (RLS: the shopper's own). */
+export interface ShopOrderRow {
+  id: number | string;
+  order_number: string;
+  status: 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+  total_cents: number;
+  refunded_cents: number;
+  carrier: string | null;
+  tracking_number: string | null;
 }
 
 /** A shopper's own review (RLS: nobody reads anybody else's). */
@@ -48,6 +68,12 @@ export interface ShopDatabase {
         Update: never;
         Relationships: [];
       };
+      shop_orders: {
+        Row: ShopOrderRow;
+        Insert: never;
+        Update: never;
+        Relationships: [];
+      };
       reviews: {
         Row: ReviewRow;
         Insert: { product_key: string; product_name: string; rating: number };
@@ -57,6 +83,7 @@ export interface ShopDatabase {
     };
     Views: {
       product_ratings: { Row: ProductRatingsRow; Relationships: [] };
+      stock_availability: { Row: StockAvailabilityRow; Relationships: [] };
     };
     Functions: {
       delete_user: { Args: Record<never, never>; Returns: undefined };

@@ -61,6 +61,7 @@ export function DeleteAccount() {
         >
           <h2 id={titleId}>{T.confirmTitle}</h2>
           <p>{T.confirmQuestion}</p>
+          <p>{T.ordersKept}</p>
           <div className="confirm-dialog__actions">
             <button
               className="button"

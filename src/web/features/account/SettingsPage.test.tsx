@@ -118,6 +118,11 @@ describe('Account Settings', () => {
         'Are you sure you want to delete your account? This cannot be undone.',
       ),
     ).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        "Orders you have placed are kept for the shop's records; their delivery address is erased once they are delivered.",
+      ),
+    ).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(shop.requests.some((r) => r.includes('/rpc/delete_user'))).toBe(false);

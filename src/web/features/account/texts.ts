@@ -15,10 +15,13 @@ export const SETTINGS_TEXT = {
   passwordOk: 'Password updated!',
   passwordError: 'Error updating password: ',
   dangerHeading: 'Delete account',
-  dangerLead: 'Deleting your account also deletes your order history.',
+  dangerLead:
+    'Deleting your account also deletes your ratings and your access to your order history.',
   deleteAccount: 'Delete Account',
   confirmTitle: 'Delete your account?',
   confirmQuestion: 'Are you sure you want to delete your account? This cannot be undone.',
+  ordersKept:
+    "Orders you have placed are kept for the shop's records; their delivery address is erased once they are delivered.",
   confirmDelete: 'Yes, delete my account',
   cancel: 'Cancel',
   deleting: 'Deleting…',

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from '../../state/cart-store.ts';
 import OrderConfirmationPage from './OrderConfirmationPage.tsx';
@@ -165,5 +165,72 @@ describe('Order Confirmation', () => {
     act(() => vi.advanceTimersByTime(200));
     expect(window.location.hash).toBe('#/');
     expect(calls).toEqual([]);
+  });
+
+  it('shows the saved order: number, lines, shipping method, address and totals', async () => {
+    const order = {
+      number: 'KS-10042',
+      status: 'paid',
+      lines: [
+        { name: 'Mechanical Keyboard Pro', color: 'White', quantity: 1, unitCents: 12000 },
+        { name: 'Yellow Switch', color: 'Yellow', quantity: 2, unitCents: 250 },
+      ],
+      shippingMethod: 'Express',
+      shippingName: 'Ada Buyer',
+      shippingAddress: {
+        line1: '1 Main St',
+        line2: null,
+        city: 'Springfield',
+        state: 'IL',
+        postal_code: '62701',
+        country: 'US',
+      },
+      subtotalCents: 12500,
+      shippingCents: 1999,
+      totalCents: 14499,
+    };
+    open((call) =>
+      call.body.verify_only
+        ? { status: 200, body: { status: 'verified', ...paid } }
+        : { status: 200, body: { status: 'saved', ...paid, saved: 2, order } },
+    );
+    await waitFor(() =>
+      expect(status().textContent).toBe(
+        'Order successful! Your items have been saved to your order history.',
+      ),
+    );
+    const summary = screen.getByRole('region', { name: 'Order KS-10042' });
+    expect(within(summary).getByRole('heading', { level: 2, name: 'Order KS-10042' })).toBeTruthy();
+    const table = within(summary).getByRole('table', { name: 'Items' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['Product', 'Colour', 'Quantity', 'Price'],
+      ['Mechanical Keyboard Pro', 'White', '1', '$120.00'],
+      ['Yellow Switch', 'Yellow', '2', '$2.50'],
+    ]);
+    const facts = [...summary.querySelectorAll('dt')].map((dt) => [
+      dt.textContent,
+      dt.nextElementSibling?.textContent,
+    ]);
+    expect(facts).toEqual([
+      ['Method', 'Express'],
+      ['Ship to', 'Ada Buyer1 Main StSpringfield IL 62701US'],
+      ['Subtotal', '$125.00'],
+      ['Shipping', '$19.99'],
+      ['Total', '$144.99'],
+    ]);
+    expect(within(summary).getByText('No tax is charged.')).toBeTruthy();
+  });
+
+  it('shows no order part when the answer has none', async () => {
+    open((call) =>
+      call.body.verify_only
+        ? { status: 200, body: { status: 'verified', ...paid } }
+        : { status: 200, body: { status: 'saved', ...paid, saved: 1 } },
+    );
+    await waitFor(() => expect(status().textContent).toMatch(/^Order successful!/));
+    expect(screen.queryByRole('region', { name: /^Order KS-/ })).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { useHashQuery, navigate } from '../../lib/hash-location.ts';
 import { useSessionStore } from '../../lib/session-react.tsx';
 import { cartStore } from '../../state/cart-store.ts';
 import { createConfirmation } from './confirm-order.ts';
+import { OrderSummary } from './OrderSummary.tsx';
 import { CONFIRMATION_TEXT as T } from './texts.ts';
 import './checkout.css';
 
@@ -68,6 +69,7 @@ function Confirmation({ sessionId }: { sessionId: string }) {
         {state.message}
       </p>
       {state.warning ? <p className="confirmation-warning">{state.warning}</p> : null}
+      {state.done && state.outcome?.order ? <OrderSummary order={state.outcome.order} /> : null}
     </>
   );
 }

@@ -1,5 +1,9 @@
 import type { FunctionsClient } from '@supabase/functions-js';
-import { CONFIRM_STATUSES, type ConfirmCheckoutAnswer } from '../../../contracts/index.ts';
+import {
+  CONFIRM_STATUSES,
+  type ConfirmCheckoutAnswer,
+  type ConfirmedOrder,
+} from '../../../contracts/index.ts';
 import { invokeFunction, type FunctionAnswer } from './invoke.ts';
 import { CONFIRMATION_TEXT as T } from './texts.ts';
 
@@ -22,7 +26,22 @@ export function outcomeOf(answer: FunctionAnswer): ConfirmOutcome {
     skipped: count(body.skipped),
     ...(typeof body.warning === 'string' ? { warning: body.warning } : {}),
     ...(typeof body.message === 'string' ? { message: body.message } : {}),
+    ...(isConfirmedOrder(body.order) ? { order: body.order } : {}),
   };
+}
+
+/** The server's order, when the answer has one of the agreed shape (else the page omits it). */
+function isConfirmedOrder(value: unknown): value is ConfirmedOrder {
+  if (typeof value !== 'object' || value === null) return false;
+  const o = value as Record<string, unknown>;
+  const cents = (v: unknown) => typeof v === 'number' && Number.isInteger(v);
+  return (
+    typeof o.number === 'string' &&
+    Array.isArray(o.lines) &&
+    cents(o.subtotalCents) &&
+    cents(o.shippingCents) &&
+    cents(o.totalCents)
+  );
 }
 
 /** The final message of docs/product.md, Order confirmation, for an outcome. */

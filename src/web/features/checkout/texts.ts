@@ -35,3 +35,22 @@ export const CONFIRMATION_TEXT = {
   unknownStatus: 'unknown',
   viewHistory: 'View Order History',
 } as const;
+
+/** The order summary under the success message (docs/product.md, Order confirmation). */
+export const ORDER_SUMMARY_TEXT = {
+  heading: (number: string) => `Order ${number}`,
+  items: 'Items',
+  product: 'Product',
+  colour: 'Colour',
+  quantity: 'Quantity',
+  price: 'Price',
+  shippingHeading: 'Shipping',
+  method: 'Method',
+  shipTo: 'Ship to',
+  totalsHeading: 'Totals',
+  subtotal: 'Subtotal',
+  shipping: 'Shipping',
+  free: 'Free',
+  total: 'Total',
+  noTax: 'No tax is charged.',
+} as const;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useToast } from '../../components/toast/index.ts';
 import { navigate } from '../../lib/hash-location.ts';
+import { loginReturningTo } from '../../lib/return-to.ts';
 import { useSessionStore } from '../../lib/session-react.tsx';
 import { cartStore } from '../../state/cart-store.ts';
 import { goToCheckoutPage } from './redirect.ts';
@@ -50,7 +51,7 @@ export function useCheckout(): { start: () => void; busy: boolean } {
         const { data } = await backend.auth.getSession();
         if (!data.session) {
           alert(T.logInFirst);
-          navigate('/login');
+          navigate(loginReturningTo('/cart'));
           return;
         }
         const problem = cartProblem(lines);
@@ -61,7 +62,7 @@ export function useCheckout(): { start: () => void; busy: boolean } {
         const step = await requestCheckout(backend.functions, lines);
         if (step.kind === 'login') {
           alert(step.message);
-          navigate('/login');
+          navigate(loginReturningTo('/cart'));
         } else if (step.kind === 'alert') {
           alert(step.message);
         } else {

@@ -200,4 +200,60 @@ describe('Order History', () => {
     expect(screen.queryByText(pro.name)).toBeNull();
     expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
   });
+
+  it('shows each order’s number, status and, once shipped, the carrier and tracking number', async () => {
+    const { store, userId } = await shopper();
+    const line = (session: string, at: string): Line => ({
+      session,
+      line: 0,
+      name: 'Blue Switch',
+      key: 'switches:1',
+      color: 'Blue',
+      quantity: 4,
+      price: '0.75',
+      at,
+    });
+    const sessions = ['paid', 'shipped', 'delivered', 'cancelled', 'refunded', 'partial'].map(
+      (s) => `cs_status_${s}_${n}`,
+    );
+    await recordOrders(
+      userId,
+      sessions.map((s, i) => line(s, `2026-11-0${i + 1}T09:00:00Z`)),
+    );
+    const set = (session: string, sql: string) =>
+      shop.server.query(`UPDATE public.shop_orders SET ${sql} WHERE checkout_session_id = $1`, [
+        session,
+      ]);
+    await set(sessions[1]!, `status = 'shipped', carrier = 'UPS', tracking_number = '1Z999'`);
+    await set(sessions[2]!, `status = 'delivered', carrier = 'DHL', tracking_number = 'JD0001'`);
+    await set(sessions[3]!, `status = 'cancelled'`);
+    await set(sessions[4]!, `status = 'refunded', refunded_cents = 300`);
+    await set(sessions[5]!, `refunded_cents = 100`);
+    const rows = await shop.server.query<{ s: string; n: string }>(
+      `SELECT checkout_session_id AS s, order_number AS n FROM public.shop_orders
+       WHERE checkout_session_id = ANY($1) ORDER BY created_at DESC`,
+      [sessions],
+    );
+
+    shop.renderPage(<OrderHistoryPage />, store);
+    await waitFor(() => expect(ordersList()).toBeTruthy());
+    const facts = within(ordersList())
+      .getAllByRole('listitem')
+      .filter((item) => item.classList.contains('order'))
+      .map((item) =>
+        [...item.querySelectorAll('.order__facts dt')].map(
+          (dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`,
+        ),
+      );
+    const number = (i: number) => `Order: ${rows[i]?.n}`;
+    expect(facts).toEqual([
+      [number(0), 'Status: Partially refunded'],
+      [number(1), 'Status: Refunded'],
+      [number(2), 'Status: Cancelled'],
+      [number(3), 'Status: Delivered', 'Shipped with DHL: Tracking number: JD0001'],
+      [number(4), 'Status: Shipped', 'Shipped with UPS: Tracking number: 1Z999'],
+      [number(5), 'Status: Paid'],
+    ]);
+    expect(rows.every((r) => /^KS-\d+$/.test(r.n))).toBe(true);
+  });
 });

@@ -3,6 +3,7 @@ import { findProductByKey, findProductByName, formatPrice } from '../../../catal
 import { Logo, ProductArt } from '../../components/art/index.ts';
 import { useSession } from '../../lib/session-react.tsx';
 import { ORDERS_PER_PAGE } from './api.ts';
+import type { ShopOrderRow } from '../../lib/supabase-types.ts';
 import type { OrderGroup, OrderLine } from './group.ts';
 import { MoreOrders } from './MoreOrders.tsx';
 import { ORDERS_TEXT as T } from './texts.ts';
@@ -89,6 +90,7 @@ function Orders({ groups }: { groups: OrderGroup[] }) {
             <p className="order__total">
               {T.total}: <span className="price">{formatPrice(group.totalCents)}</span>
             </p>
+            {group.order ? <OrderFacts order={group.order} /> : null}
           </div>
           <ul className="order__lines">
             {group.lines.map((line) => (
@@ -98,6 +100,38 @@ function Orders({ groups }: { groups: OrderGroup[] }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+/** What a shopper is told about an order's progress (docs/product.md, Order history). */
+export function statusLabel(order: ShopOrderRow): string {
+  if (order.status !== 'refunded' && order.refunded_cents > 0) {
+    if (order.refunded_cents < order.total_cents) return T.partiallyRefunded;
+  }
+  return T.statusLabels[order.status];
+}
+
+function OrderFacts({ order }: { order: ShopOrderRow }) {
+  const shipped = order.carrier && order.tracking_number;
+  return (
+    <dl className="order__facts">
+      <div>
+        <dt>{T.orderNumber}</dt>
+        <dd className="order__number">{order.order_number}</dd>
+      </div>
+      <div>
+        <dt>{T.status}</dt>
+        <dd className="order__status">{statusLabel(order)}</dd>
+      </div>
+      {shipped ? (
+        <div>
+          <dt>{T.shippedWith(order.carrier ?? '')}</dt>
+          <dd>
+            {T.tracking}: <span className="order__tracking">{order.tracking_number}</span>
+          </dd>
+        </div>
+      ) : null}
+    </dl>
   );
 }
 

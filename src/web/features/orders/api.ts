@@ -1,7 +1,7 @@
 // The order history's data call, over the shop's PostgREST client: one page of whole orders from
 // public.order_history (supabase/migrations), which never splits an order's lines between pages.
 import type { Backend } from '../../lib/supabase.ts';
-import type { OrderRow } from '../../lib/supabase-types.ts';
+import type { OrderRow, ShopOrderRow } from '../../lib/supabase-types.ts';
 
 type Db = Backend['db'];
 
@@ -14,8 +14,18 @@ export interface PageCursor {
   checkoutSessionId: string;
 }
 
-/** The shopper's next `ORDERS_PER_PAGE` orders after `cursor` (none: the newest), every line. */
-export async function fetchOrderPage(db: Db, cursor: PageCursor | null): Promise<OrderRow[]> {
+/** A line of the history with its order's number, status and shipment, when the order is read. */
+export type HistoryRow = OrderRow & { order?: ShopOrderRow };
+
+/** The order columns the history shows beside the lines. */
+const ORDER_COLUMNS =
+  'id, order_number, status, total_cents, refunded_cents, carrier, tracking_number';
+
+/**
+ * The shopper's next `ORDERS_PER_PAGE` orders after `cursor` (none: the newest), every line, each
+ * with its order: one `in` read of public.shop_orders for the page's order ids (RLS: own only).
+ */
+export async function fetchOrderPage(db: Db, cursor: PageCursor | null): Promise<HistoryRow[]> {
   const { data, error } = await db.rpc(
     'order_history',
     cursor
@@ -28,7 +38,17 @@ export async function fetchOrderPage(db: Db, cursor: PageCursor | null): Promise
       : { page_size: ORDERS_PER_PAGE },
   );
   if (error) throw error;
-  return data;
+  const rows: OrderRow[] = data;
+  const ids = [...new Set(rows.map((row) => String(row.order_id)))];
+  if (ids.length === 0) return rows;
+  const orders = await db.from('shop_orders').select(ORDER_COLUMNS).in('id', ids);
+  if (orders.error) throw orders.error;
+  const found: ShopOrderRow[] = orders.data;
+  const byId = new Map(found.map((order) => [String(order.id), order]));
+  return rows.map((row) => {
+    const order = byId.get(String(row.order_id));
+    return order ? { ...row, order } : row;
+  });
 }
 
 /** How many orders (checkouts) some rows hold. */

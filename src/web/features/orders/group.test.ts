@@ -20,6 +20,7 @@ function row(
     checkout_session_id: session,
     line_number: line,
     product_key: 'keyboards:1',
+    order_id: session,
     ...patch,
   };
 }

@@ -1,5 +1,6 @@
 import { priceToCents } from '../../../catalogue/index.ts';
-import type { OrderRow } from '../../lib/supabase-types.ts';
+import type { ShopOrderRow } from '../../lib/supabase-types.ts';
+import type { HistoryRow } from './api.ts';
 
 export interface OrderLine {
   id: string;
@@ -16,10 +17,13 @@ export interface OrderGroup {
   id: string;
   createdAt: string;
   lines: OrderLine[];
+  /** The order's total (shipping included) when read, else the sum of its lines. */
   totalCents: number;
+  /** The order's number, status and shipment, when read. */
+  order?: ShopOrderRow;
 }
 
-function toLine(row: OrderRow): OrderLine {
+function toLine(row: HistoryRow): OrderLine {
   return {
     id: String(row.id),
     productName: row.product_name,
@@ -34,8 +38,8 @@ function toLine(row: OrderRow): OrderLine {
  * Groups order rows (newest first, as fetched) by checkout. Groups keep the order of their newest
  * row; lines within a group follow the checkout's line numbers.
  */
-export function groupOrders(rows: readonly OrderRow[]): OrderGroup[] {
-  const groups = new Map<string, { createdAt: string; rows: OrderRow[] }>();
+export function groupOrders(rows: readonly HistoryRow[]): OrderGroup[] {
+  const groups = new Map<string, { createdAt: string; rows: HistoryRow[] }>();
   for (const row of rows) {
     const id = row.checkout_session_id;
     const group = groups.get(id);
@@ -52,11 +56,14 @@ export function groupOrders(rows: readonly OrderRow[]): OrderGroup[] {
       .slice()
       .sort((a, b) => a.line_number - b.line_number)
       .map(toLine);
+    const order = group.rows.find((row) => row.order)?.order;
     return {
       id,
       createdAt: group.createdAt,
       lines,
-      totalCents: lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0),
+      totalCents:
+        order?.total_cents ?? lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0),
+      ...(order ? { order } : {}),
     };
   });
 }

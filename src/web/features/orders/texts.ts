@@ -18,6 +18,18 @@ export const ORDERS_TEXT = {
   moreFailed: 'More orders could not be loaded.',
   shown: (count: number) => `Showing ${count} orders.`,
   allShown: (count: number) => `All ${count} of your orders are shown.`,
+  orderNumber: 'Order',
+  status: 'Status',
+  statusLabels: {
+    paid: 'Paid',
+    shipped: 'Shipped',
+    delivered: 'Delivered',
+    cancelled: 'Cancelled',
+    refunded: 'Refunded',
+  },
+  partiallyRefunded: 'Partially refunded',
+  shippedWith: (carrier: string) => `Shipped with ${carrier}`,
+  tracking: 'Tracking number',
   /** Logged with the error when the fetch fails (docs/product.md, Only logged). */
   logPrefix: 'Error fetching orders:',
 } as const;

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSessionStore } from '../../lib/session-react.tsx';
-import type { OrderRow } from '../../lib/supabase-types.ts';
-import { fetchOrderPage, orderCount, ORDERS_PER_PAGE } from './api.ts';
+import { fetchOrderPage, orderCount, ORDERS_PER_PAGE, type HistoryRow } from './api.ts';
 import { groupOrders, type OrderGroup } from './group.ts';
 import { ORDERS_TEXT as T } from './texts.ts';
 
@@ -21,7 +20,7 @@ export interface OrderHistory {
 interface Book {
   /** The user and attempt the pages belong to. */
   key: string;
-  rows: OrderRow[];
+  rows: HistoryRow[];
   status: 'error' | 'loaded';
   more: MoreOrders;
 }
@@ -43,7 +42,7 @@ export function useOrderHistory(userId: string | null): OrderHistory {
   if (key === null && book !== null) setBook(null);
 
   const fetchAfter = useCallback(
-    (forKey: string, earlier: OrderRow[]) => {
+    (forKey: string, earlier: HistoryRow[]) => {
       const ticket = ++latest.current;
       const last = earlier.at(-1);
       const cursor = last

@@ -1,0 +1,157 @@
+import { useState } from 'react';
+import { useToast } from '../../components/toast/index.ts';
+import { useSessionStore } from '../../lib/session-react.tsx';
+import { runAction, type ActionName } from './api.ts';
+import { CancelDialog } from './CancelDialog.tsx';
+import { formatPrice } from './format.ts';
+import { RefundForm } from './RefundForm.tsx';
+import { ShipForm } from './ShipForm.tsx';
+import { ADMIN_TEXT as T } from './texts.ts';
+import type { ShopOrderRow } from './types.ts';
+
+/** Runs one action at a time; the caller says what to announce once the server agreed. */
+export type Run = (
+  name: ActionName,
+  body: Record<string, unknown>,
+  announce: (order: ShopOrderRow) => string,
+) => Promise<boolean>;
+
+type Open = 'ship' | 'refund' | 'cancel' | null;
+
+/**
+ * The transitions this order allows (docs/product.md, Back office): ship and cancel a paid order,
+ * deliver a shipped one, refund what is left of any order not cancelled. The server decides in
+ * the end; its refusal is shown as it gave it.
+ */
+export function OrderActions({ order, onChanged }: { order: ShopOrderRow; onChanged: () => void }) {
+  const store = useSessionStore();
+  const toast = useToast();
+  const [open, setOpen] = useState<Open>(null);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const remaining = order.total_cents - order.refunded_cents;
+  const canShip = order.status === 'paid';
+  const canCancel = order.status === 'paid';
+  const canDeliver = order.status === 'shipped';
+  const canRefund = ['paid', 'shipped', 'delivered'].includes(order.status) && remaining > 0;
+
+  const run: Run = async (name, body, announce) => {
+    if (pending) return false;
+    setPending(true);
+    setError(null);
+    try {
+      const backend = await store.backend();
+      const result = await runAction(backend, name, { orderNumber: order.order_number, ...body });
+      if (!result.ok) {
+        setError(`${T.actionFailed} ${result.status === null ? T.networkFailed : result.message}`);
+        return false;
+      }
+      toast.show(announce(result.order), { tone: 'success' });
+      setOpen(null);
+      onChanged();
+      return true;
+    } catch (caught) {
+      setError(`${T.actionFailed} ${caught instanceof Error ? caught.message : String(caught)}`);
+      return false;
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const toggle = (which: Exclude<Open, null>) => {
+    setError(null);
+    setOpen(open === which ? null : which);
+  };
+  const number = order.order_number;
+  const none = !canShip && !canCancel && !canDeliver && !canRefund;
+
+  return (
+    <section aria-labelledby="admin-actions" className="admin-section admin-actions">
+      <h2 id="admin-actions">{T.actions}</h2>
+      {none ? (
+        <p>{T.noActions}</p>
+      ) : (
+        <div className="admin-actions__buttons">
+          {canShip && (
+            <button
+              type="button"
+              className="button"
+              aria-expanded={open === 'ship'}
+              onClick={() => toggle('ship')}
+            >
+              {T.markShipped}
+            </button>
+          )}
+          {canDeliver && (
+            <button
+              type="button"
+              className="button"
+              aria-disabled={pending}
+              onClick={() => void run('admin-deliver', {}, () => T.delivered(number))}
+            >
+              {T.markDelivered}
+            </button>
+          )}
+          {canRefund && (
+            <button
+              type="button"
+              className="button"
+              aria-expanded={open === 'refund'}
+              onClick={() => toggle('refund')}
+            >
+              {T.refund}
+            </button>
+          )}
+          {canCancel && (
+            <button
+              type="button"
+              className="button button--danger"
+              onClick={() => toggle('cancel')}
+            >
+              {T.cancelOrder}
+            </button>
+          )}
+        </div>
+      )}
+      <p role="status" className="admin-hint">
+        {pending ? T.working : ''}
+      </p>
+      {error && open !== 'cancel' && (
+        <p role="alert" className="admin-error">
+          {error}
+        </p>
+      )}
+      {open === 'ship' && canShip && (
+        <ShipForm
+          pending={pending}
+          onCancel={() => setOpen(null)}
+          onSubmit={(carrier, trackingNumber) =>
+            run('admin-ship', { carrier, trackingNumber }, () => T.shipped(number))
+          }
+        />
+      )}
+      {open === 'refund' && canRefund && (
+        <RefundForm
+          remainingCents={remaining}
+          pending={pending}
+          onCancel={() => setOpen(null)}
+          onSubmit={(amountCents) =>
+            run('admin-refund', { amountCents }, () =>
+              T.refundedDone(formatPrice(amountCents), number),
+            )
+          }
+        />
+      )}
+      {open === 'cancel' && canCancel && (
+        <CancelDialog
+          orderNumber={number}
+          remainingCents={remaining}
+          pending={pending}
+          error={error}
+          onClose={() => setOpen(null)}
+          onConfirm={() => run('admin-cancel', {}, () => T.cancelled(number))}
+        />
+      )}
+    </section>
+  );
+}
