@@ -66,9 +66,12 @@ describe('facets and filters', () => {
     expect(facetFor('keyboards')).toMatchObject({
       param: 'connectivity',
       groupLabel: 'Filter by connectivity',
-      values: ['Wired', 'Wireless'],
+      values: ['Wired', 'Wireless', '2.4 GHz', 'Bluetooth'],
     });
-    expect(facetFor('switches')).toMatchObject({ param: 'type', values: ['Tactile', 'Linear'] });
+    expect(facetFor('switches')).toMatchObject({
+      param: 'type',
+      values: ['Tactile', 'Linear', 'Clicky'],
+    });
     expect(facetFor('accessories')).toMatchObject({
       param: 'type',
       groupLabel: 'Filter by type',
@@ -85,6 +88,8 @@ describe('facets and filters', () => {
       'Red Switch',
       'Yellow Switch',
     ]);
+    expect(names(filterProducts(switches, 'type', ['Clicky']))).toEqual(['Blue Switch']);
+    expect(filterProducts(switches, 'type', ['Tactile'])).toHaveLength(12);
     expect(names(filterProducts(accessories, 'type', ['Cleaning', 'Testing']))).toEqual([
       'Switch Puller',
       'Keycap Puller',

@@ -43,12 +43,12 @@ export function facetFor(category: Category): Facet {
       param: 'connectivity',
       label: 'Connectivity',
       groupLabel: 'Filter by connectivity',
-      values: ['Wired', 'Wireless'],
+      values: ['Wired', 'Wireless', '2.4 GHz', 'Bluetooth'],
     };
   }
   const values =
     category === 'switches'
-      ? ['Tactile', 'Linear']
+      ? ['Tactile', 'Linear', 'Clicky']
       : ['Storage', 'Comfort', 'Cleaning', 'Testing', 'Connectivity'];
   return { param: 'type', label: 'Type', groupLabel: 'Filter by type', values };
 }

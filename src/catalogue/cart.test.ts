@@ -4,8 +4,10 @@ import {
   CART_STORAGE_KEY,
   cartCount,
   cartSubtotalCents,
+  lineTotalCents,
   MAX_LINE_QUANTITY,
   parseStoredCart,
+  readStoredCart,
   removeFromCart,
   serializeCart,
   setQuantity,
@@ -133,7 +135,38 @@ describe('parseStoredCart', () => {
   it('merges duplicate lines, within the line limit', () => {
     const line = { key: kb, color: 'Black', quantity: 2 };
     expect(parseStoredCart(stored([line, line]))).toEqual([{ ...line, quantity: 4 }]);
-    const big = { ...line, quantity: 60 };
+    const big = { ...line, quantity: 600 };
     expect(parseStoredCart(stored([big, big]))[0]?.quantity).toBe(MAX_LINE_QUANTITY);
+  });
+
+  it('counts the stored lines it drops, so the shopper can be told', () => {
+    const value = stored([
+      { key: 'keyboards:999', color: 'Black', quantity: 1 },
+      { key: 'keyboards:1', color: 'Purple', quantity: 1 },
+      { key: kb, color: 'Black', quantity: 0 },
+      { key: kb, color: 'Black', quantity: 3 },
+    ]);
+    expect(readStoredCart(value)).toEqual({
+      lines: [{ key: kb, color: 'Black', quantity: 3 }],
+      dropped: 3,
+    });
+    expect(readStoredCart(stored([{ key: kb, color: 'Black', quantity: 1 }])).dropped).toBe(0);
+    expect(readStoredCart('not json').dropped).toBe(0);
+  });
+});
+
+describe('quantities beyond one', () => {
+  it('adds several at once, up to the line limit', () => {
+    let lines = addToCart([], 'switches:205', 'Blue', 70);
+    expect(lines).toEqual([{ key: 'switches:205', color: 'Blue', quantity: 70 }]);
+    lines = addToCart(lines, 'switches:205', 'Blue', 35);
+    expect(lines[0]?.quantity).toBe(105);
+    lines = addToCart(lines, 'switches:205', 'Blue', 990);
+    expect(lines[0]?.quantity).toBe(MAX_LINE_QUANTITY);
+  });
+
+  it('gives each line its total: unit price times quantity', () => {
+    expect(lineTotalCents({ key: 'switches:8', color: 'Brown', quantity: 70 })).toBe(250 * 70);
+    expect(lineTotalCents({ key: kb, color: 'Black', quantity: 999 })).toBe(12000 * 999);
   });
 });

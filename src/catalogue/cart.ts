@@ -8,8 +8,12 @@ export interface CartLine {
   quantity: number;
 }
 
-/** The most of one line (docs/product.md, Cart): no real limit, only a stop for absurd values. */
-export const MAX_LINE_QUANTITY = 99;
+/**
+ * The most of one line (docs/product.md, Cart): enough for a full-size board's switches with
+ * spares, a stop for absurd values. The shop's field, the stored cart and the server's checkout all
+ * use this one constant.
+ */
+export const MAX_LINE_QUANTITY = 999;
 /** Where the cart is kept between visits. */
 export const CART_STORAGE_KEY = 'keebshop.cart.v1';
 /** The shape version written under CART_STORAGE_KEY; anything else is dropped when read. */
@@ -18,11 +22,21 @@ export const CART_STORAGE_VERSION = 1;
 const sameLine = (line: CartLine, key: string, color: string) =>
   line.key === key && line.color === color;
 
-/** Adds one of the product in this colour: an existing line grows by 1, otherwise a new line of 1. */
-export function addToCart(lines: readonly CartLine[], key: ProductKey, color: string): CartLine[] {
-  if (!lines.some((l) => sameLine(l, key, color))) return [...lines, { key, color, quantity: 1 }];
+/**
+ * Adds `quantity` (1 by default) of the product in this colour: an existing line grows by that
+ * much, up to MAX_LINE_QUANTITY, otherwise a new line of that quantity.
+ */
+export function addToCart(
+  lines: readonly CartLine[],
+  key: ProductKey,
+  color: string,
+  quantity = 1,
+): CartLine[] {
+  const add = Math.min(Math.max(Math.floor(quantity), 1), MAX_LINE_QUANTITY);
+  if (Number.isNaN(add)) return [...lines];
+  if (!lines.some((l) => sameLine(l, key, color))) return [...lines, { key, color, quantity: add }];
   return lines.map((l) =>
-    sameLine(l, key, color) ? { ...l, quantity: Math.min(l.quantity + 1, MAX_LINE_QUANTITY) } : l,
+    sameLine(l, key, color) ? { ...l, quantity: Math.min(l.quantity + add, MAX_LINE_QUANTITY) } : l,
   );
 }
 
@@ -52,9 +66,14 @@ export function cartCount(lines: readonly CartLine[]): number {
   return lines.reduce((n, l) => n + l.quantity, 0);
 }
 
+/** A line's total in cents: the catalogue's unit price times the quantity (0 for unknown products). */
+export function lineTotalCents(line: CartLine): number {
+  return (findProductByKey(line.key)?.priceCents ?? 0) * line.quantity;
+}
+
 /** The cart's subtotal in cents, from catalogue prices; lines of unknown products count nothing. */
 export function cartSubtotalCents(lines: readonly CartLine[]): number {
-  return lines.reduce((sum, l) => sum + (findProductByKey(l.key)?.priceCents ?? 0) * l.quantity, 0);
+  return lines.reduce((sum, l) => sum + lineTotalCents(l), 0);
 }
 
 /** The JSON text stored under CART_STORAGE_KEY. */
@@ -66,35 +85,57 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A stored cart as read: the valid lines, and how many stored lines were dropped as invalid. */
+export interface StoredCart {
+  lines: CartLine[];
+  dropped: number;
+}
+
 /**
  * Reads a stored cart (the JSON text or its parsed value). Never throws: an outdated or malformed
- * entry gives [], and lines of unknown products or colours or with a bad quantity are dropped.
+ * entry gives no lines, and lines of unknown products or colours or with a bad quantity are
+ * dropped and counted, so the shop can say so (docs/product.md, Cart).
  */
-export function parseStoredCart(value: unknown): CartLine[] {
+export function readStoredCart(value: unknown): StoredCart {
   let data = value;
   if (typeof data === 'string') {
     try {
       data = JSON.parse(data);
     } catch {
-      return [];
+      return { lines: [], dropped: 0 };
     }
   }
   if (!isRecord(data) || data.version !== CART_STORAGE_VERSION || !Array.isArray(data.lines)) {
-    return [];
+    return { lines: [], dropped: 0 };
   }
   let lines: CartLine[] = [];
+  let dropped = 0;
   for (const raw of data.lines as unknown[]) {
-    if (!isRecord(raw)) continue;
-    const { key, color, quantity } = raw;
-    if (typeof key !== 'string' || typeof color !== 'string') continue;
-    const product = findProductByKey(key);
-    if (!product || !product.availableColors.includes(color)) continue;
-    if (!Number.isInteger(quantity) || (quantity as number) < 1) continue;
-    if ((quantity as number) > MAX_LINE_QUANTITY) continue;
-    const existing = lines.find((l) => sameLine(l, key, color));
+    const line = validStoredLine(raw);
+    if (!line) {
+      dropped += 1;
+      continue;
+    }
+    const existing = lines.find((l) => sameLine(l, line.key, line.color));
     lines = existing
-      ? setQuantity(lines, product.key, color, existing.quantity + (quantity as number))
-      : [...lines, { key: product.key, color, quantity: quantity as number }];
+      ? setQuantity(lines, line.key, line.color, existing.quantity + line.quantity)
+      : [...lines, line];
   }
-  return lines;
+  return { lines, dropped };
+}
+
+function validStoredLine(raw: unknown): CartLine | null {
+  if (!isRecord(raw)) return null;
+  const { key, color, quantity } = raw;
+  if (typeof key !== 'string' || typeof color !== 'string') return null;
+  const product = findProductByKey(key);
+  if (!product || !product.availableColors.includes(color)) return null;
+  if (!Number.isInteger(quantity) || (quantity as number) < 1) return null;
+  if ((quantity as number) > MAX_LINE_QUANTITY) return null;
+  return { key: product.key, color, quantity: quantity as number };
+}
+
+/** The valid lines of a stored cart (see readStoredCart). */
+export function parseStoredCart(value: unknown): CartLine[] {
+  return readStoredCart(value).lines;
 }

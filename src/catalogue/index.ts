@@ -16,3 +16,4 @@ export * from './ratings.ts';
 export * from './cart.ts';
 export * from './product-name.ts';
 export * from './browse.ts';
+export * from './quantity.ts';

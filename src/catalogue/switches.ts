@@ -12,7 +12,7 @@ export const switches: readonly Switch[] = /* @__PURE__ */ defineProducts<Switch
     availableColors: ['Blue'],
     selectedColor: 'Blue',
     reviews: [5, 4, 5, 4],
-    type: 'Tactile',
+    type: 'Clicky',
   },
   {
     id: 206,

@@ -5,7 +5,7 @@ export type Category = 'keyboards' | 'switches' | 'accessories';
 export type ProductKey = `${Category}:${number}`;
 
 export type KeyboardConnectivity = 'Wired' | 'Wireless';
-export type SwitchType = 'Tactile' | 'Linear';
+export type SwitchType = 'Tactile' | 'Linear' | 'Clicky';
 export type AccessoryConnectivity = 'Physical' | 'Wired' | 'USB' | 'User choice';
 export type AccessoryType = 'Storage' | 'Comfort' | 'Cleaning' | 'Testing' | 'Connectivity';
 

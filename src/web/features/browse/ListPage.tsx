@@ -1,9 +1,8 @@
-import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useId, useMemo, useRef, type ReactNode } from 'react';
+import { browseResults, filterGroupsFor } from '../../../catalogue/filters.ts';
 import {
   facetFor,
-  filterProducts,
   productsByCategory,
-  searchProducts,
   SORT_ORDERS,
   sortProducts,
   type Category,
@@ -11,12 +10,20 @@ import {
   type SortOrder,
 } from '../../../catalogue/index.ts';
 import { useCatalogueRatings } from '../../state/use-ratings.ts';
+import { CompareTray } from './CompareTray.tsx';
+import { FacetChips } from './FacetChips.tsx';
+import { FilterPanel } from './FilterPanel.tsx';
+import { MissingProductDialog } from './MissingProductDialog.tsx';
+import { useStockAvailability } from '../../state/use-stock.ts';
 import { ProductCard } from './ProductCard.tsx';
 import { ProductDialog } from './ProductDialog.tsx';
 import { browseText, pageText, sortLabels } from './texts.ts';
 import { useListQuery } from './use-list-query.ts';
+import { useOpenProduct } from './use-open-product.ts';
 import '../../components/controls.css';
 import './browse.css';
+import './filters.css';
+import './product-grid-phone.css';
 
 function SearchIcon() {
   return (
@@ -33,25 +40,31 @@ export interface ListPageProps {
   renderReviews?: (product: Product) => ReactNode;
 }
 
-/** One catalogue's list page: search, sort and filter (all in the URL), cards, and the dialog. */
+/**
+ * One catalogue's list page: search, sort and filters (all in the URL), cards, and the dialog of
+ * the product the URL names.
+ */
 export function ListPage({ category, renderReviews }: ListPageProps) {
   const { title, intro } = pageText[category];
   const facet = useMemo(() => facetFor(category), [category]);
-  const { query, setSearch, setSort, toggle, clearSearchAndFilters } = useListQuery(facet);
-  const [open, setOpen] = useState<Product | null>(null);
+  const groups = filterGroupsFor(category);
+  const { query, setSearch, setSort, toggle, toggleChoice, setPrice, clearFilters, ...list } =
+    useListQuery(groups);
+  const { open, openProduct, closeProduct } = useOpenProduct(category);
   const searchRef = useRef<HTMLInputElement>(null);
   // The stored ratings arrive after the first render; until then (or if they fail) cards show seeds.
   useCatalogueRatings(category);
+  useStockAvailability();
   const searchId = useId();
   const sortId = useId();
 
-  const results = useMemo(() => {
-    const found = searchProducts(productsByCategory(category), query.q);
-    return sortProducts(filterProducts(found, facet.param, query.selected), query.sort);
-  }, [category, facet, query]);
+  const { results, counts } = useMemo(() => {
+    const found = browseResults(productsByCategory(category), groups, query.q, query.filters);
+    return { results: sortProducts(found.products, query.sort), counts: found.counts };
+  }, [category, groups, query]);
 
   const clear = () => {
-    clearSearchAndFilters();
+    list.clearSearchAndFilters();
     // The button goes away with the empty state: keep focus somewhere useful.
     searchRef.current?.focus();
   };
@@ -98,23 +111,22 @@ export function ListPage({ category, renderReviews }: ListPageProps) {
             ))}
           </select>
         </div>
-        <div role="group" aria-label={facet.groupLabel} className="list-controls__filters">
-          <span className="list-controls__filters-label" aria-hidden="true">
-            {facet.label}
-          </span>
-          {facet.values.map((value) => (
-            <button
-              key={value}
-              type="button"
-              className="chip"
-              aria-pressed={query.selected.includes(value)}
-              onClick={() => toggle(value)}
-            >
-              {value}
-            </button>
-          ))}
-        </div>
+        <FacetChips
+          facet={facet}
+          selected={query.selected}
+          counts={counts[facet.param] ?? {}}
+          onToggle={toggle}
+        />
       </div>
+
+      <FilterPanel
+        groups={groups.slice(1)}
+        query={query}
+        counts={counts}
+        onToggle={toggleChoice}
+        onPrice={setPrice}
+        onClear={clearFilters}
+      />
 
       <p role="status" className="list-status">
         {browseText.resultCount(results.length)}
@@ -124,7 +136,7 @@ export function ListPage({ category, renderReviews }: ListPageProps) {
         <ul aria-label={browseText.productsLabel} className="grid product-grid">
           {results.map((product) => (
             <li key={product.key}>
-              <ProductCard product={product} onOpen={setOpen} />
+              <ProductCard product={product} onOpen={openProduct} />
             </li>
           ))}
         </ul>
@@ -138,14 +150,17 @@ export function ListPage({ category, renderReviews }: ListPageProps) {
         </div>
       )}
 
-      {open && (
+      <CompareTray />
+
+      {open.kind === 'product' && (
         <ProductDialog
-          key={open.key}
-          product={open}
-          onClose={() => setOpen(null)}
-          reviews={renderReviews?.(open)}
+          key={open.product.key}
+          product={open.product}
+          onClose={closeProduct}
+          reviews={renderReviews?.(open.product)}
         />
       )}
+      {open.kind === 'missing' && <MissingProductDialog onClose={closeProduct} />}
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import { formatRating, type Product } from '../../../catalogue/index.ts';
 import { ProductArt } from '../../components/art/index.ts';
 import { useProductRating } from '../../state/use-ratings.ts';
+import { CompareToggle } from './CompareToggle.tsx';
 import { FactList, listPrice, productFacts } from './format.tsx';
+import { StockBadge } from './StockBadge.tsx';
 import { browseText } from './texts.ts';
 
 export interface ProductCardProps {
@@ -36,6 +38,7 @@ export function ProductCard({ product, onOpen }: ProductCardProps) {
       </h2>
       <p className="product-card__price price">{listPrice(product)}</p>
       <FactList facts={productFacts(product)} className="product-card__facts" />
+      <StockBadge productKey={product.key} color={product.selectedColor} />
       <p className="product-card__rating">
         {average === null ? (
           <span className="product-card__no-reviews">{rating}</span>
@@ -47,6 +50,7 @@ export function ProductCard({ product, onOpen }: ProductCardProps) {
           </>
         )}
       </p>
+      <CompareToggle product={product} className="product-card__compare" />
     </article>
   );
 }

@@ -1,11 +1,16 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { type Product } from '../../../catalogue/index.ts';
 import { ProductArt } from '../../components/art/index.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useToast } from '../../components/toast/index.ts';
 import { cartStore } from '../../state/cart-store.ts';
+import { BuyQuantity } from './BuyQuantity.tsx';
+import { CompareToggle } from './CompareToggle.tsx';
 import { FactList, listPrice, productFacts } from './format.tsx';
-import { dialogText } from './texts.ts';
+import { SpecTable } from './SpecTable.tsx';
+import { StockBadge } from './StockBadge.tsx';
+import { dialogText, stockText } from './texts.ts';
+import { useAvailable } from '../../state/use-stock.ts';
 
 export interface ProductDialogProps {
   product: Product;
@@ -17,14 +22,26 @@ export interface ProductDialogProps {
 /** A product's details: mounted to open, unmounted to close (focus then returns to its card). */
 export function ProductDialog({ product, onClose, reviews }: ProductDialogProps) {
   const [colour, setColour] = useState(product.selectedColor);
+  const [quantity, setQuantity] = useState(1);
+  const [quantityValid, setQuantityValid] = useState(true);
+  const quantityRef = useRef<HTMLInputElement>(null);
   const toast = useToast();
   const titleId = useId();
   const colourId = useId();
+  const soldOut = useAvailable(product.key, colour) === 0;
 
   const addToCart = () => {
-    cartStore.add(product.key, colour);
+    // A bad typed quantity is explained next to the field; send the shopper back to it.
+    if (!quantityValid) {
+      quantityRef.current?.focus();
+      return;
+    }
+    cartStore.add(product.key, colour, quantity);
     onClose();
-    toast.show(dialogText.added(product.name, colour), { tone: 'success' });
+    toast.show(dialogText.added(product.name, colour, quantity), {
+      tone: 'success',
+      group: 'cart-added',
+    });
   };
 
   return (
@@ -64,10 +81,27 @@ export function ProductDialog({ product, onClose, reviews }: ProductDialogProps)
                 ))}
               </select>
             </div>
-            <button type="button" className="button button--primary" onClick={addToCart}>
-              {dialogText.addToCart}
+            <BuyQuantity
+              product={product}
+              quantity={quantity}
+              onChange={setQuantity}
+              onValidityChange={setQuantityValid}
+              inputRef={quantityRef}
+            />
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={addToCart}
+              disabled={soldOut}
+            >
+              {soldOut ? stockText.soldOut : dialogText.addToCart}
             </button>
           </div>
+          <div aria-live="polite">
+            <StockBadge productKey={product.key} color={colour} />
+          </div>
+          <CompareToggle product={product} className="product-dialog__compare" />
+          <SpecTable product={product} />
         </div>
       </div>
       {reviews}

@@ -42,9 +42,74 @@ export const browseText = {
   ratingLabel: 'Rating:',
 } as const;
 
+// docs/product.md, Filters and Shareable products.
+export const filterText = {
+  disclosure: 'Filters',
+  legends: {
+    size: 'Size',
+    hotswap: 'Hot-swap',
+    force: 'Actuation force',
+  } as Record<string, string>,
+  values: {
+    'hot-swap': 'Hot-swap',
+    soldered: 'Soldered',
+    lt45: '< 45 gf',
+    '45-55': '45–55 gf',
+    '56-65': '56–65 gf',
+    gt65: '> 65 gf',
+  } as Record<string, string>,
+  /** The description of a choice: how many products it would leave. */
+  matching: (count: number) => `${count} matching`,
+  price: 'Price',
+  priceMin: 'Min price ($)',
+  priceMax: 'Max price ($)',
+  priceInvalid: 'Enter dollars, like 50 or 49.99.',
+  priceOrder: 'The minimum must not be more than the maximum.',
+  clear: 'Clear filters',
+} as const;
+
+export const missingProductText = {
+  title: "We couldn't find that product.",
+  hint: 'The link may be mistyped, or the product is no longer in the catalogue.',
+  back: 'Back to the list',
+} as const;
+
 export const dialogText = {
   close: 'Close',
   colourLabel: 'Colour',
   addToCart: 'Add to Cart',
-  added: (name: string, colour: string) => `Added ${name} (${colour}) to your cart`,
+  // One of a product: docs/product.md's text word for word; more: the quantity in front.
+  added: (name: string, colour: string, quantity = 1) =>
+    quantity === 1
+      ? `Added ${name} (${colour}) to your cart`
+      : `Added ${quantity} × ${name} (${colour}) to your cart`,
+  decrease: 'Decrease quantity',
+  increase: 'Increase quantity',
+} as const;
+
+// Specifications and compare (docs/product.md, Specifications and compare).
+export const specText = {
+  caption: 'Specifications',
+} as const;
+
+export const compareText = {
+  toggle: 'Compare',
+  toggleLabel: (name: string) => `Compare ${name}`,
+  trayLabel: 'Products to compare',
+  trayCount: (count: number, max: number) => `Comparing ${count} of ${max}`,
+  open: 'Compare now',
+  needTwo: 'Choose at least two products to compare.',
+  remove: (name: string) => `Remove ${name} from comparison`,
+  clear: 'Clear comparison',
+  full: (max: number) =>
+    `You can compare up to ${max} products at once. Remove one from the comparison first.`,
+  otherCategory: (name: string, category: string) =>
+    `${name} cannot join this comparison: it holds ${category}, and only products of one kind can be compared side by side. Clear the comparison to compare ${name}.`,
+} as const;
+
+// Stock per colour (docs/product.md, Stock): on the cards and in the dialog.
+export const stockText = {
+  inStock: 'In stock',
+  onlyLeft: (left: number) => `Only ${left} left`,
+  soldOut: 'Sold out',
 } as const;

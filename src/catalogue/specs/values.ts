@@ -1,0 +1,16 @@
+import type { SwitchType } from '../types.ts';
+import type { KeyboardLink, KeyboardSize } from './types.ts';
+
+// The values a filter offers, in display order (docs/product.md, Specifications and compare).
+export const KEYBOARD_SIZES: readonly KeyboardSize[] = [
+  '60%',
+  '65%',
+  '75%',
+  'TKL',
+  'Full',
+  'Split',
+];
+/** Hot-swap sockets; null (soldered) is offered as its own choice by whoever needs it. */
+export const HOT_SWAP_SOCKETS = ['3-pin', '5-pin'] as const;
+export const KEYBOARD_LINKS: readonly KeyboardLink[] = ['Wired', '2.4 GHz', 'Bluetooth'];
+export const SWITCH_TYPES: readonly SwitchType[] = ['Linear', 'Tactile', 'Clicky'];

@@ -1,0 +1,76 @@
+// How many units of each product and colour shoppers can still buy (public.stock_availability,
+// docs/decisions/0025-stock-holds.md). One small request for the whole catalogue, shared by the
+// list pages, the dialog and the cart, and kept briefly: a page shown again within STOCK_TTL_MS
+// asks nothing. Unknown (not loaded, or the load failed) shows no stock state at all.
+import type { Backend } from '../lib/supabase.ts';
+
+/** How long a loaded answer is fresh. */
+export const STOCK_TTL_MS = 30_000;
+
+/** Console prefix: a failed load is only logged; the pages then show no stock state. */
+const LOG_STOCK = 'Could not load stock availability:';
+
+export type StockSnapshot = ReadonlyMap<string, number>;
+
+/** The snapshot's key of a product and colour. */
+export const stockKey = (productKey: string, color: string) => `${productKey}\u0000${color}`;
+
+export interface StockStore {
+  getSnapshot(): StockSnapshot;
+  subscribe(listener: () => void): () => void;
+  /** Loads everything unless a fresh answer is held or a load is under way (then shared). */
+  load(backend: () => Promise<Backend>, now?: number): Promise<void>;
+  /** Forgets the answer, so the next load asks again (after a checkout was refused). */
+  invalidate(): void;
+  /** Forgets everything (tests). */
+  reset(): void;
+}
+
+export function createStockStore(): StockStore {
+  let snapshot: StockSnapshot = new Map();
+  let loadedAt = -Infinity;
+  let loading: Promise<void> | undefined;
+  const listeners = new Set<() => void>();
+
+  return {
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    load(backend, now = Date.now()) {
+      if (loading) return loading;
+      if (now - loadedAt < STOCK_TTL_MS) return Promise.resolve();
+      loading = (async () => {
+        try {
+          const { db } = await backend();
+          const { data, error } = await db
+            .from('stock_availability')
+            .select('product_key,color,available');
+          if (error) throw error;
+          snapshot = new Map(
+            data.map((row) => [stockKey(row.product_key, row.color), Number(row.available)]),
+          );
+          loadedAt = now;
+          for (const listener of listeners) listener();
+        } catch (error) {
+          console.warn(LOG_STOCK, error);
+        } finally {
+          loading = undefined;
+        }
+      })();
+      return loading;
+    },
+    invalidate() {
+      loadedAt = -Infinity;
+    },
+    reset() {
+      snapshot = new Map();
+      loadedAt = -Infinity;
+      loading = undefined;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+export const stockStore: StockStore = createStockStore();

@@ -1,0 +1,12 @@
+// For component tests: fills the stock store as if the shop had answered `rows`.
+import type { Backend } from '../lib/supabase.ts';
+import type { StockAvailabilityRow } from '../lib/supabase-types.ts';
+import { stockStore } from './stock-store.ts';
+
+export async function loadStock(rows: StockAvailabilityRow[]): Promise<void> {
+  stockStore.reset();
+  const db = {
+    from: () => ({ select: () => Promise.resolve({ data: rows, error: null }) }),
+  };
+  await stockStore.load(() => Promise.resolve({ db } as unknown as Backend));
+}

@@ -1,0 +1,39 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { useSessionStore } from '../lib/session-react.tsx';
+import { stockKey, stockStore } from './stock-store.ts';
+
+/** At most this many left is shown as "Only N left". */
+export const LOW_STOCK = 5;
+
+/** What a shopper is told about a product and colour: unknown until loaded. */
+export type StockLevel =
+  { kind: 'unknown' } | { kind: 'in' } | { kind: 'low'; left: number } | { kind: 'out' };
+
+export function stockLevelOf(available: number | undefined): StockLevel {
+  if (available === undefined) return { kind: 'unknown' };
+  if (available <= 0) return { kind: 'out' };
+  if (available <= LOW_STOCK) return { kind: 'low', left: available };
+  return { kind: 'in' };
+}
+
+/** Units available of a product and colour, or undefined while unknown. */
+export function useAvailable(productKey: string, color: string): number | undefined {
+  const snapshot = useSyncExternalStore(
+    stockStore.subscribe,
+    stockStore.getSnapshot,
+    stockStore.getSnapshot,
+  );
+  return snapshot.get(stockKey(productKey, color));
+}
+
+/**
+ * Loads availability when a page mounts: one request, reused while fresh (list pages); `fresh`
+ * asks again whatever is held (the cart, where a shortage must be current).
+ */
+export function useStockAvailability({ fresh = false } = {}): void {
+  const session = useSessionStore();
+  useEffect(() => {
+    if (fresh) stockStore.invalidate();
+    void stockStore.load(() => session.backend());
+  }, [session, fresh]);
+}
