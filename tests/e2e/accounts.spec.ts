@@ -150,6 +150,31 @@ test.describe('a signed-in shopper', () => {
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
   });
 
+  test('is signed out quietly when the password is changed on another device', async ({ page }) => {
+    // The other device: signs in and changes the password, which ends every other session.
+    const html = await (await fetch(page.url())).text();
+    const tag = /<script type="application\/json" id="app-config">(.*?)<\/script>/s.exec(html);
+    const { supabaseUrl, supabaseAnonKey } = JSON.parse(tag![1]!) as Record<string, string>;
+    const headers = { apikey: supabaseAnonKey!, 'content-type': 'application/json' };
+    const signIn = await fetch(`${supabaseUrl}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email, password }),
+    });
+    const { access_token: token } = (await signIn.json()) as { access_token: string };
+    const changed = await fetch(`${supabaseUrl}/auth/v1/user`, {
+      method: 'PUT',
+      headers: { ...headers, authorization: `Bearer ${token}` },
+      body: JSON.stringify({ password: 'another-good-password-2' }),
+    });
+    expect(changed.status).toBe(200);
+
+    await page.reload();
+    await expect(mainNav(page).getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+    await expect(accountButton(page)).toHaveCount(0);
+    await expect(page.getByText(/Failed to fetch user|Auth session missing/)).toHaveCount(0);
+  });
+
   test('closes the menu on a click outside it', async ({ page }) => {
     await accountButton(page).click();
     await expect(page.getByRole('menu')).toBeVisible();

@@ -166,5 +166,14 @@ test.describe('cart', () => {
     await openRoute(page, '#/cart', 'Your Cart');
     await expect(cartLines(page)).toHaveCount(1);
     await expect(quantity(cartLine(page, 'Pink Switch', 'Pink'), 1)).toBeAttached();
+    // The shopper is told, once, that lines were dropped.
+    const notice = page.getByText(
+      '2 items in your saved cart are no longer available and were removed.',
+    );
+    await expect(notice).toBeVisible();
+    await openRoute(page, '#/home', 'Find Your Perfect Gaming Keyboard');
+    await openRoute(page, '#/cart', 'Your Cart');
+    await expect(cartLines(page)).toHaveCount(1);
+    await expect(notice).toHaveCount(0);
   });
 });

@@ -39,7 +39,7 @@ describe('the Checkout button', () => {
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toContain('Please log in to check out.'),
     );
-    expect(window.location.hash).toBe('#/login');
+    expect(window.location.hash).toBe('#/login?returnTo=%2Fcart');
     expect(calls).toEqual([]);
   });
 
@@ -112,7 +112,7 @@ describe('the Checkout button', () => {
       status: 401,
       body: { error: 'not_signed_in', message: 'Please log in to check out.' },
     }));
-    await waitFor(() => expect(window.location.hash).toBe('#/login'));
+    await waitFor(() => expect(window.location.hash).toBe('#/login?returnTo=%2Fcart'));
     expect(await alertText()).toContain('Please log in to check out.');
   });
 

@@ -8,6 +8,8 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react';
 export interface NavigateOptions {
   /** Replace the current history entry instead of adding one (typing in a search box). */
   replace?: boolean;
+  /** history.state for the entry (default: keep the current one). */
+  state?: unknown;
 }
 
 function rawHash(): string {
@@ -37,7 +39,8 @@ export function navigate(to: string, options: NavigateOptions = {}): void {
   if (target === window.location.hash || (target === '#/' && window.location.hash === '')) return;
   const oldURL = window.location.href;
   // history.pushState keeps the call synchronous (setting location.hash fires hashchange later).
-  window.history[options.replace ? 'replaceState' : 'pushState'](window.history.state, '', target);
+  const state = 'state' in options ? options.state : window.history.state;
+  window.history[options.replace ? 'replaceState' : 'pushState'](state, '', target);
   window.dispatchEvent(new HashChangeEvent('hashchange', { oldURL, newURL: window.location.href }));
 }
 
@@ -69,7 +72,8 @@ export function useHashQuery(): [
     // Read the live hash, not the render's snapshot, so two updates in one event both apply.
     const current = new URLSearchParams(currentQuery());
     const next = typeof update === 'function' ? update(current) : update;
-    const search = next.toString();
+    // ':' may stay as it is in a query (RFC 3986), so product keys read well in shared links.
+    const search = next.toString().replace(/%3A/gi, ':');
     navigate(currentPath() + (search ? '?' + search : ''), options);
   }, []);
   return [params, setParams];

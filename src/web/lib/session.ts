@@ -35,6 +35,38 @@ export interface SessionStoreOptions {
 
 export const FAILED_TO_FETCH_USER = 'Failed to fetch user: ';
 
+/** Shown after FAILED_TO_FETCH_USER when the server could not be reached at all. */
+export const USER_UNREACHABLE = 'the shop could not be reached. Check your connection.';
+
+interface AuthErrorLike {
+  name?: string;
+  status?: number;
+  code?: string;
+  message: string;
+}
+
+// The server's answers that mean the session is over, not that something failed: supabase-js
+// turns `session_not_found` into AuthSessionMissingError ("Auth session missing!").
+const ENDED_CODES = new Set([
+  'session_not_found',
+  'user_not_found',
+  'refresh_token_not_found',
+  'refresh_token_already_used',
+  'session_expired',
+]);
+
+/** True when the auth error says the session ended elsewhere rather than a failure. */
+export function sessionEnded(error: AuthErrorLike): boolean {
+  if (error.name === 'AuthSessionMissingError') return true;
+  if (error.code && ENDED_CODES.has(error.code)) return true;
+  return error.status === 401 || error.status === 403;
+}
+
+// A fetch that never got an answer reads "Failed to fetch" or the like: say what it means.
+function userErrorMessage(error: AuthErrorLike): string {
+  return error.name === 'AuthRetryableFetchError' ? USER_UNREACHABLE : error.message;
+}
+
 /** Creates a store; the app uses one (sessionStore), tests make their own against a real server. */
 export function createSessionStore({
   load,
@@ -72,10 +104,14 @@ export function createSessionStore({
       setUser(data.user);
       return;
     }
-    set({ userError: FAILED_TO_FETCH_USER + error.message });
-    // The account or session is gone on the server (deleted, signed out elsewhere): drop it here.
-    if (error.status === 401 || error.status === 403)
+    // Ended elsewhere (signed out on another device, password changed, account deleted): that is
+    // no error to the shopper, who is simply signed out here too (docs/product.md, Session).
+    if (sessionEnded(error)) {
       await backend.auth.signOut({ scope: 'local' });
+      setUser(null);
+      return;
+    }
+    set({ userError: FAILED_TO_FETCH_USER + userErrorMessage(error) });
   };
 
   const backend = () => {

@@ -3,7 +3,7 @@ import {
   addToCart,
   CART_STORAGE_KEY,
   cartCount,
-  parseStoredCart,
+  readStoredCart,
   removeFromCart,
   serializeCart,
   setQuantity,
@@ -17,15 +17,25 @@ type Listener = () => void;
 
 const EMPTY: readonly CartLine[] = [];
 let lines: readonly CartLine[] | undefined;
+// Stored lines dropped as invalid and not yet told to the shopper (docs/product.md, Cart).
+let dropped = 0;
 const listeners = new Set<Listener>();
 
-/** Whatever is stored, corrupt or from another version, yields a valid cart or an empty one. */
+/**
+ * Whatever is stored, corrupt or from another version, yields a valid cart or an empty one. Lines
+ * dropped as invalid are counted and the cleaned cart written back, so they are told only once.
+ */
 function readStored(): readonly CartLine[] {
   try {
     const raw = localStorage.getItem(CART_STORAGE_KEY);
     if (raw === null) return EMPTY;
-    const parsed = parseStoredCart(raw);
-    return parsed.length > 0 ? parsed : EMPTY;
+    const stored = readStoredCart(raw);
+    if (stored.dropped > 0) {
+      dropped += stored.dropped;
+      if (stored.lines.length === 0) localStorage.removeItem(CART_STORAGE_KEY);
+      else localStorage.setItem(CART_STORAGE_KEY, serializeCart(stored.lines));
+    }
+    return stored.lines.length > 0 ? stored.lines : EMPTY;
   } catch {
     return EMPTY;
   }
@@ -67,8 +77,9 @@ function subscribe(listener: Listener): () => void {
 export const cartStore = {
   getSnapshot,
   subscribe,
-  add(key: ProductKey, color: string) {
-    write(addToCart(getSnapshot(), key, color));
+  /** Adds `quantity` (1 by default) of the product in this colour. */
+  add(key: ProductKey, color: string, quantity = 1) {
+    write(addToCart(getSnapshot(), key, color, quantity));
   },
   remove(key: ProductKey, color: string) {
     write(removeFromCart(getSnapshot(), key, color));
@@ -80,9 +91,19 @@ export const cartStore = {
   clear() {
     write(EMPTY);
   },
+  /** How many stored lines were dropped as invalid since the shopper was last told. */
+  droppedLines(): number {
+    getSnapshot();
+    return dropped;
+  },
+  /** The shopper has been told about the dropped lines. */
+  acknowledgeDropped() {
+    dropped = 0;
+  },
   /** Forgets the in-memory copy so the next read comes from storage (tests, reload). */
   reload() {
     lines = undefined;
+    dropped = 0;
     listeners.forEach((listener) => listener());
   },
 };

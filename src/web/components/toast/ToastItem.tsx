@@ -6,6 +6,7 @@ export interface Toast {
   id: number;
   message: string;
   tone: ToastTone;
+  group?: string;
 }
 
 // Errors stay a little longer: they usually ask the reader to do something.

@@ -18,8 +18,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const api = useMemo<ToastApi>(
     () => ({
       show(message, options) {
-        const toast: Toast = { id: nextId++, message, tone: options?.tone ?? 'info' };
-        setToasts((current) => [...current, toast].slice(-MAX_VISIBLE));
+        const group = options?.group;
+        const toast: Toast = { id: nextId++, message, tone: options?.tone ?? 'info', group };
+        setToasts((current) =>
+          [...current.filter((t) => group === undefined || t.group !== group), toast].slice(
+            -MAX_VISIBLE,
+          ),
+        );
       },
     }),
     [],

@@ -3,6 +3,11 @@ import type { ToastTone } from './ToastItem.tsx';
 
 export interface ToastOptions {
   tone?: ToastTone;
+  /**
+   * Toasts of one group replace each other: a quick run of "added" confirmations shows as one
+   * toast, the newest, instead of a stack over the page.
+   */
+  group?: string;
 }
 
 export interface ToastApi {

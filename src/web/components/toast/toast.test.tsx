@@ -83,6 +83,18 @@ describe('toasts', () => {
     expect(within(screen.getByRole('status')).getAllByText('Ping')).toHaveLength(3);
   });
 
+  it('keeps one toast per group: the newest replaces the others and restarts its time', () => {
+    vi.useFakeTimers();
+    const button = setup('Added', { tone: 'success', group: 'cart-added' });
+    fireEvent.click(button);
+    act(() => vi.advanceTimersByTime(4000));
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(within(screen.getByRole('status')).getAllByText('Added')).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(4000));
+    expect(screen.getByRole('status').textContent).toBe('Added');
+  });
+
   it('refuses to work outside a provider', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => render(<Trigger message="x" />)).toThrow('useToast() needs a <ToastProvider>');

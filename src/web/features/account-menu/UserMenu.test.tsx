@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { SessionStore } from '../../lib/session.ts';
 import { signIn, testShopPerFile } from '../../lib/test-shop.testing.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -9,9 +10,16 @@ const password = 'menu-password-1';
 let email = '';
 let n = 0;
 
-async function renderSignedIn() {
+async function renderSignedIn(role?: 'staff') {
   email = `menu-${++n}@example.com`;
-  await shop.createAccount(email, password);
+  const userId = await shop.createAccount(email, password);
+  if (role) {
+    await shop.server.query(
+      `UPDATE auth.users SET raw_app_meta_data = raw_app_meta_data || '{"role":"staff"}'::jsonb
+       WHERE id = $1`,
+      [userId],
+    );
+  }
   const store = shop.newStore();
   await signIn(store, email, password);
   shop.renderPage(<UserMenu loginLink={<a href="#/login">Login</a>} />, store);
@@ -38,6 +46,20 @@ describe('account menu', () => {
     expect(item('Settings').getAttribute('href')).toBe('#/settings');
     expect(screen.getByText(email).textContent).toBe(email);
     expect(document.activeElement).toBe(item('Order History'));
+  });
+
+  it('offers staff the back office, between Settings and Logout', async () => {
+    const user = userEvent.setup();
+    const { button } = await renderSignedIn('staff');
+    await user.click(button);
+    const items = within(menu()!).getAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      'Order History',
+      'Settings',
+      'Admin',
+      'Logout',
+    ]);
+    expect(item('Admin').getAttribute('href')).toBe('#/admin');
   });
 
   it('is used by keyboard: arrows move and wrap, Home and End jump, Escape closes back to the button', async () => {
@@ -108,25 +130,54 @@ describe('account menu', () => {
     expect(refused.status).toBeGreaterThanOrEqual(400);
   });
 
-  it('says "Failed to fetch user: " when a stored session is no longer valid, and shows Login', async () => {
+  async function reloadAfter(end: (email: string, store: SessionStore) => Promise<void>) {
     email = `menu-${++n}@example.com`;
     await shop.createAccount(email, password);
     const earlier = shop.newStore();
     await signIn(earlier, email, password);
-    // Signed out everywhere from another device while this page was closed.
-    const elsewhere = shop.newStore();
-    await signIn(elsewhere, email, password);
-    await elsewhere.signOut();
-
+    await end(email, earlier);
     const reloaded = shop.newStore(earlier.storageKey);
     expect(reloaded.getState().status).toBe('loading');
     shop.renderPage(<UserMenu loginLink={<a href="#/login">Login</a>} />, reloaded);
     // The stored session first shows the account button, until the server's answer.
     expect(screen.getByRole('button', { name: 'Account menu' })).toBeTruthy();
+    return reloaded;
+  }
 
-    const alert = await screen.findByText(/^Failed to fetch user: \S/);
-    expect(alert.closest('[role="alert"]')).not.toBeNull();
+  it.each([
+    [
+      'signed out on another device',
+      async (address: string) => {
+        const elsewhere = shop.newStore();
+        await signIn(elsewhere, address, password);
+        await elsewhere.signOut();
+      },
+    ],
+    [
+      'account deleted',
+      async (_address: string, store: SessionStore) => {
+        const { error } = await (await store.backend()).db.rpc('delete_user');
+        expect(error).toBeNull();
+      },
+    ],
+  ])('signs out quietly when the session ended elsewhere (%s)', async (_label, end) => {
+    const reloaded = await reloadAfter(end);
     expect(await screen.findByRole('link', { name: 'Login' })).toBeTruthy();
     expect(reloaded.getState()).toMatchObject({ status: 'signedOut', user: null });
+    expect(reloaded.getState().userError).toBeNull();
+    expect(screen.queryByText(/Failed to fetch user/)).toBeNull();
+    expect(screen.queryByText(/Auth session missing/)).toBeNull();
+  });
+
+  it('says "Failed to fetch user: " plainly when the server cannot be reached', async () => {
+    const reloaded = await reloadAfter(() => {
+      shop.failNext(/\/auth\/v1\/user/, () => new Response('Bad gateway', { status: 502 }));
+      return Promise.resolve();
+    });
+    const alert = await screen.findByText(
+      'Failed to fetch user: the shop could not be reached. Check your connection.',
+    );
+    expect(alert.closest('[role="alert"]')).not.toBeNull();
+    expect(reloaded.getState().status).not.toBe('signedOut');
   });
 });

@@ -22,7 +22,7 @@ export interface UserMenuProps {
 
 /**
  * The signed-in side of the nav's account slot: a menu button (the WAI-ARIA menu button pattern)
- * with Order History, Settings and Logout.
+ * with Order History, Settings, Admin (staff only) and Logout.
  */
 export function UserMenu({ loginLink }: UserMenuProps) {
   const session = useSession('idle');
@@ -38,7 +38,12 @@ export function UserMenu({ loginLink }: UserMenuProps) {
   }, [session.userError, store, toast]);
 
   if (session.status === 'signedOut') return loginLink;
-  return <AccountMenu email={session.user?.email ?? null} />;
+  return (
+    <AccountMenu
+      email={session.user?.email ?? null}
+      staff={session.user?.app_metadata?.role === 'staff'}
+    />
+  );
 }
 
 function menuItems(menu: HTMLElement | null): HTMLElement[] {
@@ -50,7 +55,7 @@ function focusItem(menu: HTMLElement | null, which: 'first' | 'last') {
   (which === 'first' ? list[0] : list[list.length - 1])?.focus();
 }
 
-function AccountMenu({ email }: { email: string | null }) {
+function AccountMenu({ email, staff }: { email: string | null; staff: boolean }) {
   const store = useSessionStore();
   const [opened, setOpen] = useState(false);
   // Or opened by a click on the placeholder while this chunk was loading.
@@ -178,6 +183,14 @@ function AccountMenu({ email }: { email: string | null }) {
               {T.settings}
             </a>
           </li>
+          {staff && (
+            // The back office, for staff only (the page and the server check the role again).
+            <li role="none">
+              <a role="menuitem" tabIndex={-1} href="#/admin" onClick={() => close(false)}>
+                {T.admin}
+              </a>
+            </li>
+          )}
           <li role="none">
             <button role="menuitem" tabIndex={-1} type="button" onClick={() => void logout()}>
               {T.logout}

@@ -5,5 +5,6 @@ export const MENU_TEXT = {
   signedInAs: 'Signed in as',
   orderHistory: 'Order History',
   settings: 'Settings',
+  admin: 'Admin',
   logout: 'Logout',
 } as const;

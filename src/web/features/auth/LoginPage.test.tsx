@@ -84,4 +84,18 @@ describe('Login page', () => {
     expect(store.getState().status).toBe('signedOut');
     expect(screen.queryByText('Login successful!')).toBeNull();
   });
+
+  it.each([
+    ['#/login?returnTo=%2Fcart', '#/cart'],
+    ['#/login?returnTo=https%3A%2F%2Fevil.example%2F', '#/'],
+    ['#/login?returnTo=%2F%2Fevil.example', '#/'],
+  ])('from %s goes to %s after login', async (start, end) => {
+    const user = userEvent.setup();
+    window.location.hash = start;
+    await renderLogin();
+    await fill(user, email, password);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Login successful!')).toBeTruthy();
+    await waitFor(() => expect(window.location.hash).toBe(end));
+  });
 });

@@ -1,10 +1,14 @@
 import { useToast } from '../../components/toast/index.ts';
-import { navigate } from '../../lib/hash-location.ts';
+import { navigate, useHashQuery } from '../../lib/hash-location.ts';
+import { RETURN_TO_PARAM, safeReturnTo } from '../../lib/return-to.ts';
 import { CredentialsPage } from './CredentialsPage.tsx';
 import { AUTH_TEXT as T } from './texts.ts';
 
 export function LoginPage() {
   const toast = useToast();
+  // Back where the shopper was sent from (e.g. the cart at checkout), else home.
+  const [query] = useHashQuery();
+  const returnTo = safeReturnTo(query.get(RETURN_TO_PARAM));
   return (
     <CredentialsPage
       title={T.loginTitle}
@@ -15,7 +19,7 @@ export function LoginPage() {
       submit={(auth, credentials) => auth.signInWithPassword(credentials)}
       onSuccess={() => {
         toast.show(T.loginOk, { tone: 'success' });
-        navigate('/');
+        navigate(returnTo);
       }}
       footer={
         <a href="#/signup">

@@ -2,10 +2,13 @@ import {
   encodeLineItemName,
   findProductByKey,
   formatPrice,
+  lineTotalCents,
   type CartLine,
 } from '../../../catalogue/index.ts';
 import { Logo, ProductArt } from '../../components/art/index.ts';
+import { QuantityField, quantityText } from '../../components/quantity/index.ts';
 import { cartStore } from '../../state/cart-store.ts';
+import { StockShortage } from './StockShortage.tsx';
 import { cartText } from './texts.ts';
 
 export function CartLineItem({ line }: { line: CartLine }) {
@@ -23,32 +26,30 @@ export function CartLineItem({ line }: { line: CartLine }) {
       <div className="cart-line__info">
         <h2 className="cart-line__name">{name}</h2>
         <p className="cart-line__colour">{cartText.colour(color)}</p>
+        <StockShortage productKey={key} color={color} quantity={quantity} />
         <p className="cart-line__price price">
           <span className="visually-hidden">{cartText.unitPrice} </span>
           {product ? formatPrice(product.priceCents) : ''}
         </p>
       </div>
       <div className="cart-line__controls">
-        <div className="quantity">
-          <button
-            type="button"
-            className="quantity__step"
-            aria-label={cartText.decrease(item)}
-            disabled={quantity <= 1}
-            onClick={() => cartStore.setQuantity(key, color, quantity - 1)}
-          >
-            <span aria-hidden="true">−</span>
-          </button>
-          <span className="quantity__value">{cartText.quantity(quantity)}</span>
-          <button
-            type="button"
-            className="quantity__step"
-            aria-label={cartText.increase(item)}
-            onClick={() => cartStore.setQuantity(key, color, quantity + 1)}
-          >
-            <span aria-hidden="true">+</span>
-          </button>
-        </div>
+        <QuantityField
+          value={quantity}
+          onChange={(next) => cartStore.setQuantity(key, color, next)}
+          applyOn="commit"
+          label={
+            <>
+              {quantityText.label}
+              <span className="visually-hidden"> {cartText.quantityOf(item)}</span>
+            </>
+          }
+          decreaseLabel={cartText.decrease(item)}
+          increaseLabel={cartText.increase(item)}
+        />
+        <p className="cart-line__total">
+          <span>{cartText.lineTotal}</span>{' '}
+          <span className="price">{formatPrice(lineTotalCents(line))}</span>
+        </p>
         <button
           type="button"
           className="button button--ghost button--small cart-line__remove"

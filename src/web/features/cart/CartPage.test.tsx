@@ -7,22 +7,27 @@ import { useHashPath } from '../../lib/hash-location.ts';
 import CartPage from './CartPage.tsx';
 import { cartStore } from '../../state/cart-store.ts';
 
-beforeEach(() => cartStore.reload());
+beforeEach(() => {
+  localStorage.clear();
+  cartStore.reload();
+});
 
 function renderCart(onCheckout?: () => void) {
   const user = userEvent.setup();
-  render(
+  const { unmount } = render(
     <Router hook={useHashPath}>
       <ToastProvider>
         <CartPage onCheckout={onCheckout} />
       </ToastProvider>
     </Router>,
   );
-  return { user };
+  return { user, unmount };
 }
 
 const lines = () =>
   within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem');
+const quantityOf = (line: HTMLElement) =>
+  (within(line).getByRole('textbox', { name: /^Quantity of / }) as HTMLInputElement).value;
 const subtotal = () => screen.getByText('Subtotal').nextElementSibling?.textContent;
 
 describe('cart page', () => {
@@ -44,9 +49,10 @@ describe('cart page', () => {
     });
     expect(lines()).toHaveLength(1);
     const line = lines()[0]!;
-    for (const text of ['Mechanical Keyboard Pro', 'Colour: Black', '$120.00', 'Quantity: 2']) {
+    for (const text of ['Mechanical Keyboard Pro', 'Colour: Black', '$120.00', '$240.00']) {
       expect(within(line).getByText(text)).toBeTruthy();
     }
+    expect(quantityOf(line)).toBe('2');
     expect(
       within(line).getByRole('img', { name: 'Mechanical Keyboard Pro in Black' }),
     ).toBeTruthy();
@@ -54,7 +60,7 @@ describe('cart page', () => {
     act(() => cartStore.add('keyboards:1', 'Red'));
     expect(lines()).toHaveLength(2);
     expect(within(lines()[1]!).getByText('Colour: Red')).toBeTruthy();
-    expect(within(lines()[1]!).getByText('Quantity: 1')).toBeTruthy();
+    expect(quantityOf(lines()[1]!)).toBe('1');
     expect(subtotal()).toBe('$360.00');
   });
 
@@ -85,13 +91,13 @@ describe('cart page', () => {
 
     await user.click(increase);
     await user.click(increase);
-    expect(screen.getByText('Quantity: 3')).toBeTruthy();
+    expect(quantityOf(lines()[0]!)).toBe('3');
     expect(subtotal()).toBe('$7.50');
     expect((decrease as HTMLButtonElement).disabled).toBe(false);
 
     await user.click(decrease);
     await user.click(decrease);
-    expect(screen.getByText('Quantity: 1')).toBeTruthy();
+    expect(quantityOf(lines()[0]!)).toBe('1');
     expect((decrease as HTMLButtonElement).disabled).toBe(true);
     expect(subtotal()).toBe('$2.50');
   });
@@ -128,5 +134,96 @@ describe('cart page', () => {
       screen.getByText('Checkout is not available yet. Your cart is saved on this device.'),
     ).toBeTruthy();
     expect(lines()).toHaveLength(1);
+  });
+
+  it('takes a typed quantity, shows the line total and updates the subtotal', async () => {
+    const { user } = renderCart();
+    act(() => cartStore.add('switches:8', 'Brown'));
+    const field = screen.getByRole('textbox', { name: 'Quantity of Brown Switch (Brown)' });
+    await user.clear(field);
+    await user.type(field, '70');
+    expect(cartStore.getSnapshot()[0]?.quantity).toBe(1);
+    await user.keyboard('{Enter}');
+    expect(cartStore.getSnapshot()).toEqual([{ key: 'switches:8', color: 'Brown', quantity: 70 }]);
+    expect(within(lines()[0]!).getByText('Line total').nextElementSibling?.textContent).toBe(
+      '$175.00',
+    );
+    expect(subtotal()).toBe('$175.00');
+    expect(screen.getByText('70 items')).toBeTruthy();
+  });
+
+  it.each([
+    ['', 'Enter a quantity from 1 to 999.'],
+    ['0', 'The quantity must be at least 1.'],
+    ['1000', 'The most you can order of one item is 999.'],
+    ['2.5', 'Enter a whole number from 1 to 999.'],
+    ['ten', 'Enter a whole number from 1 to 999.'],
+  ])(
+    'explains a bad quantity %j next to the field and leaves the cart alone',
+    async (text, message) => {
+      const { user } = renderCart();
+      act(() => cartStore.add('switches:8', 'Brown', 4));
+      const field = screen.getByRole('textbox', { name: 'Quantity of Brown Switch (Brown)' });
+      await user.clear(field);
+      if (text) await user.type(field, text);
+      await user.tab();
+      const alert = within(lines()[0]!).getByRole('alert');
+      expect(alert.textContent).toBe(message);
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(field.getAttribute('aria-describedby')).toBe(alert.id);
+      expect(cartStore.getSnapshot()[0]?.quantity).toBe(4);
+      expect(subtotal()).toBe('$10.00');
+      // Fixing it clears the message and applies the quantity.
+      await user.clear(field);
+      await user.type(field, '6');
+      expect(within(lines()[0]!).queryByRole('alert')).toBeNull();
+      expect(field.getAttribute('aria-invalid')).toBe('false');
+      await user.tab();
+      expect(cartStore.getSnapshot()[0]?.quantity).toBe(6);
+    },
+  );
+
+  it('says once that a stored line is no longer available', () => {
+    localStorage.setItem(
+      'keebshop.cart.v1',
+      JSON.stringify({
+        version: 1,
+        lines: [
+          { key: 'keyboards:999999', color: 'Black', quantity: 1 },
+          { key: 'switches:8', color: 'Brown', quantity: 2 },
+        ],
+      }),
+    );
+    cartStore.reload();
+    const first = renderCart();
+    expect(
+      screen.getByText('1 item in your saved cart is no longer available and was removed.'),
+    ).toBeTruthy();
+    expect(lines()).toHaveLength(1);
+    first.unmount();
+    // The next visit, even after a reload, is quiet: the cleaned cart was saved.
+    cartStore.reload();
+    renderCart();
+    expect(screen.queryByText(/no longer available/)).toBeNull();
+    expect(lines()).toHaveLength(1);
+  });
+
+  it('says how many lines were dropped, also when none is left', () => {
+    localStorage.setItem(
+      'keebshop.cart.v1',
+      JSON.stringify({
+        version: 1,
+        lines: [
+          { key: 'keyboards:1', color: 'Purple', quantity: 1 },
+          { key: 'switches:8', color: 'Brown', quantity: 0 },
+        ],
+      }),
+    );
+    cartStore.reload();
+    renderCart();
+    expect(
+      screen.getByText('2 items in your saved cart are no longer available and were removed.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Your cart is empty.')).toBeTruthy();
   });
 });

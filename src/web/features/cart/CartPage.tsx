@@ -2,7 +2,9 @@ import { Link } from 'wouter';
 import { cartSubtotalCents, cartCount, formatPrice } from '../../../catalogue/index.ts';
 import { useToast } from '../../components/toast/index.ts';
 import { useCart } from '../../state/cart-store.ts';
+import { useStockAvailability } from '../../state/use-stock.ts';
 import { CartLineItem } from './CartLineItem.tsx';
+import { DroppedLinesNotice } from './DroppedLinesNotice.tsx';
 import { cartText } from './texts.ts';
 import '../../components/controls.css';
 import './cart.css';
@@ -17,11 +19,13 @@ export interface CartPageProps {
 export default function CartPage({ onCheckout, checkoutBusy = false }: CartPageProps) {
   const lines = useCart();
   const toast = useToast();
+  useStockAvailability({ fresh: true });
 
   if (lines.length === 0) {
     return (
       <div className="page container cart-page">
         <h1>{cartText.title}</h1>
+        <DroppedLinesNotice />
         <div className="cart-empty card">
           <p className="cart-empty__title">{cartText.empty}</p>
           <p className="cart-empty__hint">{cartText.emptyHint}</p>
@@ -39,6 +43,7 @@ export default function CartPage({ onCheckout, checkoutBusy = false }: CartPageP
   return (
     <div className="page container cart-page">
       <h1>{cartText.title}</h1>
+      <DroppedLinesNotice />
       <div className="cart-layout">
         <ul aria-label={cartText.linesLabel} className="cart-lines">
           {lines.map((line) => (

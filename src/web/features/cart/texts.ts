@@ -9,7 +9,12 @@ export const cartText = {
   linesLabel: 'Cart items',
   colour: (colour: string) => `Colour: ${colour}`,
   unitPrice: 'Price',
-  quantity: (quantity: number) => `Quantity: ${quantity}`,
+  quantityOf: (item: string) => `of ${item}`,
+  lineTotal: 'Line total',
+  droppedLines: (count: number) =>
+    count === 1
+      ? '1 item in your saved cart is no longer available and was removed.'
+      : `${count} items in your saved cart are no longer available and were removed.`,
   decrease: (item: string) => `Decrease quantity of ${item}`,
   increase: (item: string) => `Increase quantity of ${item}`,
   remove: 'Remove',
@@ -19,4 +24,10 @@ export const cartText = {
   itemCount: (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`,
   checkoutBusy: 'Redirecting to checkout…',
   checkoutUnavailable: 'Checkout is not available yet. Your cart is saved on this device.',
+} as const;
+
+// A line asking for more than is left (docs/product.md, Stock).
+export const shortageText = {
+  soldOut: 'Sold out: remove this item to check out.',
+  onlyLeft: (left: number) => `Only ${left} left: lower the quantity to check out.`,
 } as const;
