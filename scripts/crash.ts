@@ -2,7 +2,11 @@
 // SIGKILL at random moments while shoppers run checkouts (create, pay on the sandbox's hosted page,
 // confirm; a third of them never confirm and are left to the webhook), and restarted each time.
 // Then: every paid session has its order rows exactly once, each restart opened the embedded
-// database and came up healthy, and amcheck finds every index consistent. Exits 1 otherwise.
+// database and came up healthy, and amcheck finds every index consistent. Meanwhile a staff member
+// (granted the role with scripts/staff.ts) refunds paid orders in part or in full and cancels some
+// (bench/lib/shop/staff-worker.ts); after, every provider refund is recorded once and the orders'
+// refunded amounts, statuses and stock agree with it (bench/lib/shop/refund-reconcile.ts).
+// Exits 1 otherwise.
 // --scenario=pg-restart or sandbox-failover runs bench/lib/shop/pg-restart.ts or
 // sandbox-failover.ts instead.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -15,9 +19,13 @@ import { parsePage, Recorder, retryUntil, Shopper } from '../bench/lib/shop/clie
 import {
   readOrders,
   readSandbox,
+  readShopOrders,
   reconcile,
+  reconcileShopOrders,
   waitForWebhooks,
 } from '../bench/lib/shop/reconcile.ts';
+import { reconcileRefunds } from '../bench/lib/shop/refund-reconcile.ts';
+import { runStaffWorker, staffAccount } from '../bench/lib/shop/staff-worker.ts';
 import { sandboxFailover } from '../bench/lib/shop/sandbox-failover.ts';
 import { randomCart } from '../bench/lib/shop/shoppers.ts';
 import { reportPgRestartScenario } from '../bench/lib/shop/pg-restart.ts';
@@ -39,13 +47,15 @@ const { values } = parseArgs({
     'timeout-s': { type: 'string', default: '900' },
     // A shopper's pause between steps (0 to twice this): a checkout then spans server lifetimes.
     'think-ms': { type: 'string', default: '500' },
+    // Staff refunds and cancels made at least (default: half the checkouts).
+    'staff-actions': { type: 'string' },
     // kill (the above); pg-restart: PostgreSQL restarted under checkouts (bench/lib/shop/pg-restart.ts);
     // sandbox-failover: two instances on PostgreSQL, the one serving the sandbox killed.
     scenario: { type: 'string', default: 'kill' },
     help: { type: 'boolean', default: false },
   },
 });
-const HELP = `npm run crash -- [--checkouts=50] [--concurrency=5] [--min-kill-ms=100] [--max-kill-ms=2000] [--think-ms=500] [--timeout-s=900] [--scenario=kill|sandbox-failover]
+const HELP = `npm run crash -- [--checkouts=50] [--concurrency=5] [--min-kill-ms=100] [--max-kill-ms=2000] [--think-ms=500] [--staff-actions=N] [--timeout-s=900] [--scenario=kill|sandbox-failover]
 npm run crash -- --scenario=pg-restart [--concurrency=5] [--think-ms=500]`;
 const failoverDefaults = { shoppers: 0, seconds: 0, rampSeconds: 0 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -114,6 +124,12 @@ async function main(): Promise<number> {
       }),
     );
 
+    const staff = await staffAccount(
+      { origins: [server.origin], anonKey, assets, ip: '10.9.1.1', recorder },
+      options.dataDir,
+      deadline,
+    );
+
     // The killer: SIGKILL at a random moment, restart on the same DATA_DIR and ports.
     const killer = (async () => {
       const [min, max] = [Number(values['min-kill-ms']), Number(values['max-kill-ms'])];
@@ -130,6 +146,13 @@ async function main(): Promise<number> {
     let next = 0;
     let confirmed = 0;
     let interrupted = 0;
+    let shopping = true;
+    const staffWork = runStaffWorker(staff, {
+      stop: () => !shopping,
+      minimum: Number(values['staff-actions'] ?? Math.ceil(checkouts / 2)),
+      pauseMs: Number(values['think-ms']) / 2,
+      deadline,
+    });
     await Promise.all(
       shoppers.map(async (shopper) => {
         while (next < checkouts) {
@@ -148,6 +171,8 @@ async function main(): Promise<number> {
         }
       }),
     );
+    shopping = false;
+    const staffCounts = await staffWork;
     done = true;
     await killer;
     console.log(
@@ -158,6 +183,11 @@ async function main(): Promise<number> {
     const cleanExit = await server.stop('SIGTERM');
     const { sessions } = await readSandbox({ dataDir: options.dataDir });
     const result = reconcile(sessions, await readOrders({ dataDir: options.dataDir }));
+    const orderProblems = reconcileShopOrders(
+      sessions,
+      await readShopOrders({ dataDir: options.dataDir }),
+    );
+    const refunds = await reconcileRefunds({ dataDir: options.dataDir }, staffCounts.expected);
     const badIndexes = await checkIndexes(options.dataDir);
     const log = await readFile(logFile, 'utf8');
     const errorLines = log
@@ -184,6 +214,18 @@ async function main(): Promise<number> {
         result.ok && result.orderRows === result.expectedRows,
       ],
       [
+        `every paid checkout has one order with an address, total = subtotal + shipping = charged (${orderProblems.length} problems)`,
+        orderProblems.length === 0,
+      ],
+      [
+        `staff actions ${staffCounts.attempted} (${staffCounts.cancels} cancels): ${staffCounts.succeeded} succeeded, ${staffCounts.interrupted} interrupted by a kill (${staffCounts.appliedBeforeKill} had taken effect), ${staffCounts.conflicts} 409, ${staffCounts.tooMuch} less left than asked, ${staffCounts.unavailable} 503; ${staffCounts.failures.length} failed`,
+        staffCounts.failures.length === 0,
+      ],
+      [
+        `refunds: provider ${refunds.providerRefunds} (${refunds.providerCents} cents), recorded by the action ${refunds.recordedByAction}, by the webhook ${refunds.recordedByWebhook}; orders refunded ${refunds.refundedOrders}, in part ${refunds.partlyRefunded}, cancelled ${refunds.cancelledOrders}; ${refunds.problems.length} problems`,
+        refunds.problems.length === 0 && refunds.providerRefunds > 0,
+      ],
+      [
         `amcheck: every index and table consistent (${badIndexes.length} problems)`,
         badIndexes.length === 0,
       ],
@@ -193,6 +235,11 @@ async function main(): Promise<number> {
     for (const [what, ok] of checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
     for (const line of errorLines.slice(0, 5)) console.log(`  log: ${line.slice(0, 300)}`);
     for (const bad of badIndexes) console.log(`  corrupt: ${bad}`);
+    for (const failure of staffCounts.failures.slice(0, 5)) console.log(`  staff: ${failure}`);
+    for (const problem of refunds.problems.slice(0, 10)) console.log(`  refund: ${problem}`);
+    for (const { session, problem } of orderProblems.slice(0, 5)) {
+      console.log(`  order: ${session}: ${problem}`);
+    }
     return checks.every(([, ok]) => ok) ? 0 : 1;
   } finally {
     done = true;

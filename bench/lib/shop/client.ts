@@ -2,6 +2,17 @@
 // login, checkout, paying on the sandbox's hosted page, the confirm call, the order history.
 // Every request is timed per endpoint; an unexpected status is an error, never silently retried.
 
+/** The address load shoppers ship to: the hosted page's fields, valid for the US. */
+export const SHIPPING_ADDRESS = {
+  shippingName: 'Load Test',
+  line1: '1 Benchmark Way',
+  line2: '',
+  city: 'Springfield',
+  state: 'IL',
+  postalCode: '62701',
+  country: 'US',
+};
+
 /** Latencies and failures per endpoint name. */
 export class Recorder {
   readonly latencies = new Map<string, number[]>();
@@ -102,12 +113,22 @@ export class Shopper {
     }
   }
 
-  private api(path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') {
-    const headers: Record<string, string> = {
+  /** `path` on the next origin. */
+  url(path: string): string {
+    return `${this.origin()}${path}`;
+  }
+
+  /** The headers the browser's Supabase client sends: the anon key and the session's token. */
+  headers(): Record<string, string> {
+    return {
       apikey: this.options.anonKey,
       Authorization: `Bearer ${this.accessToken ?? this.options.anonKey}`,
       'X-Forwarded-For': this.options.ip,
     };
+  }
+
+  private api(path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') {
+    const headers = this.headers();
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     return {
       url: `${this.origin()}${path}`,
@@ -145,8 +166,13 @@ export class Shopper {
     return JSON.parse(text) as { id: string; url: string };
   }
 
-  /** Pays on the hosted page with 4242...; the page answers 303 to the shop's success URL. */
+  /**
+   * Pays on the hosted page with 4242... and a shipping address, on the rate the page checks
+   * first (Standard), as a browser submits it; the page answers 303 to the shop's success URL.
+   */
   async pay(session: { id: string; url: string }): Promise<void> {
+    const page = await this.request('GET hosted page', session.url, { method: 'GET' });
+    const rate = /name="shippingRate"\s+value="([^"]+)"/.exec(page.text)?.[1];
     const { headers } = await this.request('POST hosted page (pay)', session.url, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -156,11 +182,14 @@ export class Shopper {
         cardExpiry: '12 / 34',
         cardCvc: '123',
         billingName: 'Load Test',
+        ...(rate ? { ...SHIPPING_ADDRESS, shippingRate: rate } : {}),
       }).toString(),
       expect: [303],
     });
-    if (!headers.get('location')?.includes(session.id)) {
-      throw new ShopError('POST hosted page (pay)', 'the redirect does not name the session');
+    // A refused form also answers 303, back to the hosted page: only the success URL is paid.
+    const location = headers.get('location') ?? '';
+    if (!location.includes('orderSuccess') || !location.includes(session.id)) {
+      throw new ShopError('POST hosted page (pay)', 'the redirect is not to the success page');
     }
   }
 

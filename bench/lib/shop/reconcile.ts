@@ -10,6 +10,8 @@ interface SessionRecord {
   paymentStatus: string;
   metadata: Record<string, string>;
   lineItems: unknown[];
+  /** What the provider charged, shipping included. */
+  amountTotal?: number;
 }
 
 /** Where a run's database is: PostgreSQL, or a PGlite DATA_DIR no server has open. */
@@ -18,7 +20,7 @@ export interface DatabaseSource {
   dataDir: string;
 }
 
-async function queryRows<T>(source: DatabaseSource, sql: string): Promise<T[]> {
+export async function queryRows<T>(source: DatabaseSource, sql: string): Promise<T[]> {
   if (source.databaseUrl) {
     const client = new pg.Client({ connectionString: source.databaseUrl });
     await client.connect();
@@ -82,6 +84,60 @@ const ORDERS_SQL =
 /** Every order row: from PostgreSQL, or from a PGlite DATA_DIR no server has open. */
 export function readOrders(source: DatabaseSource): Promise<OrderRow[]> {
   return queryRows<OrderRow>(source, ORDERS_SQL);
+}
+
+/** One order (public.shop_orders) as the reconciliation checks it. */
+export interface ShopOrderRow {
+  checkout_session_id: string;
+  subtotal_cents: number;
+  shipping_cents: number;
+  total_cents: number;
+  has_address: boolean;
+}
+
+const SHOP_ORDERS_SQL = `SELECT checkout_session_id, subtotal_cents, shipping_cents, total_cents,
+  (shipping_name IS NOT NULL AND shipping_address IS NOT NULL) AS has_address
+  FROM public.shop_orders`;
+
+/** Every order (shop_orders row): from PostgreSQL, or from a PGlite DATA_DIR no server has open. */
+export function readShopOrders(source: DatabaseSource): Promise<ShopOrderRow[]> {
+  return queryRows<ShopOrderRow>(source, SHOP_ORDERS_SQL);
+}
+
+/**
+ * Paid sessions whose order is missing, doubled, without a shipping address, or whose total is
+ * not subtotal + shipping = the provider's amount_total.
+ */
+export function reconcileShopOrders(
+  sessions: SessionRecord[],
+  orders: ShopOrderRow[],
+): { session: string; problem: string }[] {
+  const problems: { session: string; problem: string }[] = [];
+  const bySession = new Map<string, ShopOrderRow[]>();
+  for (const order of orders) {
+    bySession.set(order.checkout_session_id, [
+      ...(bySession.get(order.checkout_session_id) ?? []),
+      order,
+    ]);
+  }
+  for (const session of sessions.filter((s) => s.paymentStatus === 'paid')) {
+    const found = bySession.get(session.id) ?? [];
+    const order = found[0];
+    if (found.length !== 1 || !order) {
+      problems.push({ session: session.id, problem: `${found.length} orders` });
+    } else if (!order.has_address) {
+      problems.push({ session: session.id, problem: 'no shipping address' });
+    } else if (
+      order.total_cents !== order.subtotal_cents + order.shipping_cents ||
+      (session.amountTotal !== undefined && order.total_cents !== session.amountTotal)
+    ) {
+      problems.push({
+        session: session.id,
+        problem: `total ${order.total_cents} (subtotal ${order.subtotal_cents} + shipping ${order.shipping_cents}), charged ${session.amountTotal}`,
+      });
+    }
+  }
+  return problems;
 }
 
 export interface Reconciliation {
