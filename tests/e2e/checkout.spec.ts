@@ -1,6 +1,7 @@
 // Checkout in Chromium against the real server and its payments sandbox (docs/product.md,
 // Checkout): a full purchase, a declined card, a cancelled payment and a price tampered with on the
 // way out.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   LISTS,
@@ -65,6 +66,29 @@ test.describe('checkout', () => {
     await payWith(page, '4242 4242 4242 4242', '$242.50');
     await expectOrderSaved(page);
 
+    // The order to keep: its number, lines, shipping (Standard, free from $100) and totals.
+    const summary = page.getByRole('region', { name: /^Order KS-\d+$/ });
+    await expect(summary.getByRole('heading', { level: 2 })).toHaveText(/^Order KS-\d+$/);
+    const rows = summary.getByRole('table', { name: 'Items' }).getByRole('row');
+    await expect(rows).toHaveText([
+      'ProductColourQuantityPrice',
+      'Mechanical Keyboard ProRed2$120.00',
+      'Yellow SwitchYellow1$2.50',
+    ]);
+    const facts = await summary
+      .locator('dt')
+      .evaluateAll((terms) =>
+        terms.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+      );
+    expect(facts).toEqual([
+      ['Method', 'Standard'],
+      ['Ship to', 'Ada Lovelace12 Analytical WaySpringfield IL 62701US'],
+      ['Subtotal', '$242.50'],
+      ['Shipping', 'Free'],
+      ['Total', '$242.50'],
+    ]);
+    const number = (await summary.getByRole('heading', { level: 2 }).textContent())?.slice(6);
+
     await expect(page.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute(
       'href',
       '#/',
@@ -76,6 +100,10 @@ test.describe('checkout', () => {
       ['Mechanical Keyboard Pro', 'Colour: Red', 'Quantity: 2', 'Price: $120.00'],
       ['Yellow Switch', 'Colour: Yellow', 'Quantity: 1', 'Price: $2.50'],
     ]);
+    // The history names the same order, paid.
+    const order = page.getByRole('list', { name: 'Orders' }).getByRole('listitem').first();
+    await expect(order.locator('.order__number')).toHaveText(number ?? 'missing');
+    await expect(order.locator('.order__status')).toHaveText('Paid');
   });
 
   test('a declined card: the sandbox says so and the session can still be paid', async ({
@@ -87,7 +115,8 @@ test.describe('checkout', () => {
     const hosted = page.url();
     await payWith(page, '4000 0000 0000 0002', '$242.50');
     await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
-    expect(page.url()).toBe(hosted);
+    // The same session's page again (post/redirect/get adds its ?attempt= token).
+    expect(page.url().split('?')[0]).toBe(hosted);
 
     await payWith(page, '4242 4242 4242 4242', '$242.50');
     await expectOrderSaved(page);
@@ -145,3 +174,28 @@ test.describe('checkout', () => {
     await expect(heading(page, 'Login')).toBeVisible();
   });
 });
+
+for (const colorScheme of ['dark', 'light'] as const) {
+  test.describe(`the confirmation with its order, ${colorScheme} colour scheme`, () => {
+    test.use({ colorScheme });
+    test('has no axe violations', async ({ page }) => {
+      await signUpAndLogIn(page, 'buyer');
+      await addToCart(page, LISTS.switches, 'Yellow Switch');
+      await openRoute(page, '#/cart', 'Your Cart');
+      await checkOut(page);
+      // $2.50 and Standard shipping ($5.99 below $100).
+      await payWith(page, '4242 4242 4242 4242', '$8.49');
+      await expectOrderSaved(page);
+      const summary = page.getByRole('region', { name: /^Order KS-\d+$/ });
+      await expect(summary.locator('dt', { hasText: 'Shipping' }).locator('+ dd')).toHaveText(
+        '$5.99',
+      );
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze();
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual(
+        [],
+      );
+    });
+  });
+}

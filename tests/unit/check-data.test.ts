@@ -50,11 +50,12 @@ it('finds a damaged index and says to restore from a backup', async () => {
   const dataDir = path.join(base, 'damaged');
   cpSync(shopDataDir, dataDir, { recursive: true });
   const db = await PGlite.create({ dataDir });
-  await db.exec(`CREATE TABLE public.stock (sku int PRIMARY KEY, note text);
-    INSERT INTO public.stock SELECT g, repeat('x', 50) FROM generate_series(1, 5000) g;
+  await db.exec(`CREATE TABLE public.damage_probe (sku int PRIMARY KEY, note text);
+    INSERT INTO public.damage_probe SELECT g, repeat('x', 50) FROM generate_series(1, 5000) g;
     CHECKPOINT;`);
-  const file = (await db.query<{ p: string }>(`SELECT pg_relation_filepath('public.stock_pkey') p`))
-    .rows[0]!.p;
+  const file = (
+    await db.query<{ p: string }>(`SELECT pg_relation_filepath('public.damage_probe_pkey') p`)
+  ).rows[0]!.p;
   await db.close();
   // A page of the index overwritten, as a bad disk or a careless copy would leave it.
   const fd = openSync(path.join(dataDir, file), 'r+');
@@ -62,7 +63,7 @@ it('finds a damaged index and says to restore from a backup', async () => {
   closeSync(fd);
 
   const { code, output } = await checkData({ DATA_DIR: dataDir });
-  expect(output).toContain('corrupt: index stock_pkey: invalid page in block 2');
+  expect(output).toContain('corrupt: index damage_probe_pkey: invalid page in block 2');
   expect(output).toMatch(/1 problems in \d+ indexes .*: restore from a backup/);
   expect(code).toBe(1);
 }, 60_000);
@@ -92,8 +93,10 @@ it.runIf(process.env.DATABASE_URL)(
       url.pathname = `/${name}`;
       const shop = new pg.Client({ connectionString: url.href });
       await shop.connect();
-      await shop.query('CREATE TABLE public.stock (sku int PRIMARY KEY, note text)');
-      await shop.query(`INSERT INTO public.stock SELECT g, 'x' FROM generate_series(1, 100) g`);
+      await shop.query('CREATE TABLE public.damage_probe (sku int PRIMARY KEY, note text)');
+      await shop.query(
+        `INSERT INTO public.damage_probe SELECT g, 'x' FROM generate_series(1, 100) g`,
+      );
       await shop.end();
       const { code, output } = await checkData({ DATABASE_URL: url.href });
       expect(output).toBe(

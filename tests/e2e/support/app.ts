@@ -151,11 +151,12 @@ export function cartLine(page: Page, name: string, colour: string): Locator {
   });
 }
 
-/** "Quantity: N", shown as text or given as the number's accessible label. */
+/** A line's quantity N: "Quantity: N" as text or label, or the quantity field holding N. */
 export function quantity(line: Locator, n: number): Locator {
   return line
     .getByText(`Quantity: ${n}`, { exact: true })
     .or(line.getByLabel(`Quantity: ${n}`, { exact: true }))
+    .or(line.locator(`input[inputmode="numeric"][value="${n}"]`))
     .first();
 }
 

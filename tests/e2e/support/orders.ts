@@ -1,7 +1,7 @@
 // A shopper with a long order history, for the order-history browser tests: an account and paid
 // checkouts made over HTTP against the browser tests' server, as its pages and the sandbox's
 // hosted page would make them (sign up, sign in, checkout, pay with 4242, confirm).
-import { newEmail, PASSWORD } from './purchase.ts';
+import { newEmail, PASSWORD, SHIP_TO } from './purchase.ts';
 
 interface Config {
   supabaseUrl: string;
@@ -54,6 +54,9 @@ export async function shopperWithOrders(baseURL: string, orders: number): Promis
       }),
       'checkout',
     );
+    // The hosted page asks for an address and a rate: the one it checks first (Standard).
+    const form = await (await fetch(session.url)).text();
+    const rate = /name="shippingRate"\s+value="([^"]+)"/.exec(form)?.[1] ?? '';
     const paid = await fetch(session.url, {
       method: 'POST',
       redirect: 'manual',
@@ -64,6 +67,13 @@ export async function shopperWithOrders(baseURL: string, orders: number): Promis
         cardExpiry: '12 / 34',
         cardCvc: '123',
         billingName: 'Ada Lovelace',
+        shippingName: SHIP_TO.name,
+        line1: SHIP_TO.line1,
+        city: SHIP_TO.city,
+        state: SHIP_TO.state,
+        postalCode: SHIP_TO.postalCode,
+        country: SHIP_TO.country,
+        shippingRate: rate,
       }),
     });
     if (paid.status !== 303) throw new Error(`payment: ${paid.status}`);

@@ -1,6 +1,7 @@
 // Buying as a shopper would, for browser tests that need a verified buyer (reviews): a new
 // account through the Sign Up and Login pages, then a product paid on the sandbox's hosted page.
 import type { Page } from '@playwright/test';
+import { shippingText } from '../../../src/payments-sandbox/messages.ts';
 import { addToCart, cartLines, expect, heading, openRoute } from './app.ts';
 
 export const PASSWORD = 'correct horse battery staple';
@@ -48,9 +49,28 @@ export async function buy(
   await expect(page.getByText(SAVED, { exact: true })).toBeVisible({ timeout: 15_000 });
 }
 
-/** Fills the sandbox's hosted payment page with `card` and clicks "Pay <total>". */
+/** The address the browser tests ship to, as the hosted page's fields take it. */
+export const SHIP_TO = {
+  name: 'Ada Lovelace',
+  line1: '12 Analytical Way',
+  city: 'Springfield',
+  state: 'IL',
+  postalCode: '62701',
+  country: 'US',
+};
+
+/**
+ * Fills the sandbox's hosted payment page with `card` and the shipping address (the first rate,
+ * Standard, stays chosen), and clicks "Pay <total>"; `total` includes shipping.
+ */
 export async function payWith(page: Page, card: string, total: string): Promise<void> {
   await page.getByLabel('Email', { exact: true }).fill('buyer@example.com');
+  await page.getByLabel(shippingText.fullName, { exact: true }).fill(SHIP_TO.name);
+  await page.getByLabel(shippingText.line1, { exact: true }).fill(SHIP_TO.line1);
+  await page.getByLabel(shippingText.city, { exact: true }).fill(SHIP_TO.city);
+  await page.getByLabel(shippingText.state, { exact: true }).fill(SHIP_TO.state);
+  await page.getByLabel(shippingText.postalCode, { exact: true }).fill(SHIP_TO.postalCode);
+  await page.getByLabel(shippingText.country, { exact: true }).selectOption(SHIP_TO.country);
   await page.getByLabel('Card number', { exact: true }).fill(card);
   await page.getByLabel('Expiry (MM / YY)', { exact: true }).fill('12 / 34');
   await page.getByLabel('CVC', { exact: true }).fill('123');

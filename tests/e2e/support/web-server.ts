@@ -1,13 +1,15 @@
 // The browser tests' server (playwright.config.ts webServer): the real `npm start` path (build when
 // stale, then src/server/main.ts) through the one launcher, on E2E_PORT, with a fresh embedded
 // database per run that is removed when the run ends.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
 import { spawnServer } from '../../../src/server/test-support/launch.ts';
+import { e2eDataDir } from './data-dir.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3200);
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'keebshop-e2e-'));
+// Named by the port, so a test can reach the same database (`npm run staff` through DATA_DIR).
+const dataDir = e2eDataDir(port);
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
 // Playwright waits for /healthz itself; this process lives as long as the server does.
 const server = spawnServer({
   entry: 'scripts/start.mjs',
