@@ -59,6 +59,8 @@ export type Config = {
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   publicUrl: string | undefined;
+  /** Where mailed links point: PUBLIC_URL, or http://localhost:PORT for a shop run locally. */
+  siteUrl: string;
   /** ALLOWED_HOSTS: answered besides loopback and HOST while PUBLIC_URL is unset. */
   allowedHosts: string[];
   /** DRAIN_TIMEOUT in milliseconds. */
@@ -109,6 +111,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
+    siteUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     allowedHosts: e.ALLOWED_HOSTS ?? [],
     drainTimeoutMs: e.DRAIN_TIMEOUT * 1000,
     stockHoldMinutes: e.STOCK_HOLD_MINUTES,

@@ -39,3 +39,4 @@ export { signUpThenIn, type Shopper } from './shopper.ts';
 export { payOrder, signInAgain, signUpStaff, type PaidOrder } from './staff.ts';
 export { buildIfStale, root, type WebApp } from './web-dir.ts';
 export { waitFor } from './wait.ts';
+export { linkIn, startTestSmtp, type ReceivedMail, type TestSmtpServer } from './smtp.ts';
