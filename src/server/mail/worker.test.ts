@@ -4,9 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../db/postgres.ts';
 import type { Database } from '../db/types.ts';
-import { databaseTargets, type TestDatabase } from '../test-support/databases.ts';
-import { startTestSmtp, type TestSmtpServer } from '../test-support/smtp.ts';
-import { waitFor } from '../test-support/wait.ts';
+import {
+  databaseTargets,
+  startTestSmtp,
+  waitFor,
+  type TestDatabase,
+  type TestSmtpServer,
+} from '../test-support/index.ts';
 import { queueMail } from './outbox.ts';
 import {
   backoffAfter,
@@ -50,7 +54,8 @@ function logSink() {
   const lines: { level: string; fields: Record<string, unknown>; msg: string }[] = [];
   const at = (level: string) => (fields: Record<string, unknown>, msg: string) =>
     void lines.push({ level, fields, msg });
-  return { lines, logger: { info: at('info'), warn: at('warn'), error: at('error') } };
+  const logger = { info: at('info'), warn: at('warn'), error: at('error') };
+  return { lines, logger: logger as unknown as MailWorkerOptions['logger'] };
 }
 
 describe('backoffAfter', () => {
