@@ -26,6 +26,8 @@ async function main(): Promise<void> {
   });
   let stopping: Promise<void> | undefined;
   const stop = () => {
+    // A stop that hangs (an open web page's socket) must not hold the ports for the next start.
+    setTimeout(() => process.exit(0), 2000).unref();
     stopping ??= mailbox.stop().finally(() => process.exit(0));
   };
   process.on('SIGTERM', stop);
