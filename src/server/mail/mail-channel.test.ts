@@ -1,6 +1,7 @@
 // The mail channel as it is wired: the test server's smtpUrl option, the development mailbox
 // (maildev in its own process) behind start.ts, and main.ts starting and stopping it.
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import {
   databaseTargets,
   freePort,
   launchServer,
+  spawnServer,
   startTestServer,
   startTestSmtp,
   waitFor,
@@ -103,6 +105,31 @@ describe('the development mailbox', () => {
     await server.stop('SIGKILL');
     await waitFor(async () => ((await portIsFree(mailboxPort)) ? true : undefined), 10_000);
     rmSync(logFile, { force: true });
+  });
+
+  it('a MAILBOX_PORT in use stops the start in one line', async () => {
+    const mailboxPort = await freePort();
+    const other = createServer();
+    await new Promise<void>((resolve) => other.listen(mailboxPort, '127.0.0.1', resolve));
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'keebshop-mailbox-port-'));
+    const logFile = path.join(dataDir, 'server.log');
+    try {
+      const server = spawnServer({
+        port: await freePort(),
+        sandboxPort: await freePort(),
+        mailboxPort,
+        dataDir,
+        output: { logFile },
+      });
+      expect(await server.exited).toBe(1);
+      await new Promise((r) => setTimeout(r, 100)); // the log stream's last write
+      expect(readFileSync(logFile, 'utf8').trimEnd()).toBe(
+        `MAILBOX_PORT ${mailboxPort} is already in use on 127.0.0.1: stop the process listening there or set MAILBOX_PORT to a free port.`,
+      );
+    } finally {
+      other.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('is not started with SMTP_URL, whose password is never printed', async () => {
