@@ -42,7 +42,7 @@ async function main(): Promise<void> {
     await checkFreePort('MAILBOX_PORT', config.mail.mailbox.port, '127.0.0.1');
     await checkFreePort('MAILBOX_SMTP_PORT', config.mail.mailbox.smtpPort, '127.0.0.1');
   }
-  // Without SMTP_URL the development mailbox (its own process) starts while the database opens.
+  // Without SMTP_URL the development mailbox (a process of its own) starts while the database opens.
   const mail = startMail(config.mail, logger);
 
   const db = await openShopDatabase(config);
@@ -74,8 +74,6 @@ async function main(): Promise<void> {
   });
   // Stock held by sessions whose expired event was missed goes back on sale (after the seed).
   const stockSweep = await startStockSweep(db, logger);
-  // Sends the outbox: SMTP_URL, or the development mailbox once it listens.
-  const mailer = await mail.sendFrom(db);
   listener.serve(app.fetch);
   ready = true;
   // Erases the addresses of orders past ORDER_ADDRESS_RETENTION_DAYS: now, then hourly.
@@ -85,7 +83,9 @@ async function main(): Promise<void> {
     logger,
   });
   console.log(`Keebshop is running at http://localhost:${listener.port}/keebshop/`);
-  console.log(mailer.description);
+  // Sends the outbox through SMTP_URL, or the development mailbox once it listens.
+  const mailer = mail.sendFrom(db);
+  void mailer.ready.then((line) => line && console.log(line));
 
   let stopping = false;
   const stop = async (signal: string) => {

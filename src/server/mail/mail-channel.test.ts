@@ -72,9 +72,9 @@ describe('the development mailbox', () => {
     const target = databaseTargets()[0];
     const db = await target!.open();
     const mail = startMail(config.mail, createLogger({ level: 'silent' }));
-    const running = await mail.sendFrom(db);
+    const running = mail.sendFrom(db);
     try {
-      expect(running.description).toBe(`Development mailbox: http://localhost:${port}`);
+      expect(await running.ready).toBe(`Development mailbox: http://localhost:${port}`);
       await queueMail(db, 'recovery', 'dev@keebshop.test', content);
       const [caught] = await waitFor(async () => {
         const mails = await mailboxMails(`http://127.0.0.1:${port}`);
@@ -96,9 +96,9 @@ describe('the development mailbox', () => {
     const mailboxPort = await freePort();
     const server = await launchServer({ build: true, mailboxPort, output: { logFile } });
     expect(server.mailboxOrigin).toBe(`http://127.0.0.1:${mailboxPort}`);
-    expect(readFileSync(logFile, 'utf8')).toContain(
-      `Development mailbox: http://localhost:${mailboxPort}`,
-    );
+    // The shop does not wait for the mailbox; the line comes once the mailbox listens.
+    const banner = `Development mailbox: http://localhost:${mailboxPort}`;
+    await waitFor(async () => (readFileSync(logFile, 'utf8').includes(banner) ? true : undefined));
     expect(await (await fetch(`${server.mailboxOrigin}/api/healthz`)).json()).toBe(true);
     // /healthz does not depend on mail.
     expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
@@ -142,10 +142,13 @@ describe('the development mailbox', () => {
         output: { logFile },
         env: { SMTP_URL: smtp.url, LOG_LEVEL: 'info' },
       });
+      const banner = `Mail goes out through ${smtp.url.replace('mail-test', '***')}`;
+      await waitFor(async () =>
+        readFileSync(logFile, 'utf8').includes(banner) ? true : undefined,
+      );
       expect(await portIsFree(mailboxPort)).toBe(true);
       await server.stop();
       const log = readFileSync(logFile, 'utf8');
-      expect(log).toContain(`Mail goes out through ${smtp.url.replace('mail-test', '***')}`);
       expect(log).not.toContain('mail-test');
       expect(log).not.toContain('Development mailbox');
     } finally {
