@@ -3,9 +3,16 @@
 // mail flows' tests use.
 import nodemailer from 'nodemailer';
 import { expect, test } from './support/app.ts';
-import { mailboxOrigin, mailboxSmtpPort, mailsTo, waitForMail } from './support/mailbox.ts';
+import {
+  mailboxOrigin,
+  mailboxReady,
+  mailboxSmtpPort,
+  mailsTo,
+  waitForMail,
+} from './support/mailbox.ts';
 
 test('the development mailbox page opens', async ({ page }) => {
+  await mailboxReady();
   await page.goto(mailboxOrigin);
   await expect(page).toHaveTitle(/MailDev/);
 });

@@ -50,6 +50,10 @@ export function startDevMailbox(options: DevMailboxOptions): Promise<DevMailbox>
     execArgv: ['--import', tsx],
     // maildev prints its own banner on standard output; the server prints the one line that matters.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    // A group of its own: Ctrl+C or a stop sent to the server's whole group reaches the server
+    // alone, which closes the mailbox after its worker (close()); a server that dies any other way
+    // closes the IPC channel, which ends the mailbox (mailbox-process.ts).
+    detached: true,
     env: {
       ...process.env,
       MAILBOX_PORT: String(options.port),

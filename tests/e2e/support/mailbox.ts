@@ -51,9 +51,32 @@ function toMail(email: MaildevEmail): MailboxMail {
   };
 }
 
+/**
+ * GET `path` of the mailbox. The server answers /healthz before its mailbox listens (a second or
+ * two later), so a refused connection is tried again for up to `timeoutMs`.
+ */
+async function getFromMailbox(origin: string, path: string, timeoutMs = 15_000): Promise<Response> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await fetch(`${origin}${path}`, { signal: AbortSignal.timeout(5000) });
+    } catch (err) {
+      if (Date.now() > deadline)
+        throw new Error(`the mailbox at ${origin} did not answer`, { cause: err });
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+/** Waits until the mailbox at `origin` answers (its page can then be opened). */
+export async function mailboxReady(origin = mailboxOrigin): Promise<void> {
+  const res = await getFromMailbox(origin, '/api/healthz');
+  if (!res.ok) throw new Error(`the mailbox at ${origin} answered ${res.status}`);
+}
+
 /** Every mail to `email` (any case) in the mailbox at `origin`, oldest first. */
 export async function mailsTo(email: string, origin = mailboxOrigin): Promise<MailboxMail[]> {
-  const res = await fetch(`${origin}/api/email`, { signal: AbortSignal.timeout(5000) });
+  const res = await getFromMailbox(origin, '/api/email');
   if (!res.ok) throw new Error(`the mailbox at ${origin} answered ${res.status}`);
   const address = email.toLowerCase();
   return ((await res.json()) as MaildevEmail[])
