@@ -193,6 +193,43 @@ describe.each(databaseTargets())('mail worker on $name', (target) => {
     expect(smtp.mailsTo(to)).toEqual([]);
   });
 
+  it('records a refused login without the password, and retries it', async () => {
+    const to = address('bad-login');
+    await queueMail(db, 'recovery', to, content());
+    start({ smtpUrl: smtp.url.replace('mail-test', 'wrong-Secret9'), backoffMs: 60_000 });
+    const [row] = await waitFor(async () => {
+      const rows = await rowsTo(db, to);
+      return rows[0]?.last_error ? rows : undefined;
+    });
+    expect(row).toMatchObject({ attempts: 1, sent: false, failed: false });
+    expect(row?.last_error).toMatch(/Invalid login/);
+    expect(row?.last_error).not.toContain('wrong-Secret9');
+    expect(JSON.stringify(log.lines)).not.toContain('wrong-Secret9');
+    expect(smtp.mailsTo(to)).toEqual([]);
+  });
+
+  it('waits out a database outage, saying so once, then sends', async () => {
+    const state = { down: true };
+    const flaky = {
+      ...db,
+      query: ((sql: string, params?: readonly unknown[]) =>
+        state.down
+          ? Promise.reject(new Error('Connection terminated unexpectedly'))
+          : db.query(sql, params)) as Database['query'],
+    } as Database;
+    const to = address('outage');
+    await queueMail(db, 'order_confirmation', to, content());
+    start({ pollIntervalMs: 50 }, flaky);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(log.lines.map((l) => l.msg)).toEqual(['mail: could not read the outbox']);
+    state.down = false;
+    await smtp.waitForMails(to, 1, 3000);
+    expect(log.lines.map((l) => l.msg)).toEqual([
+      'mail: could not read the outbox',
+      'mail: the outbox is readable again',
+    ]);
+  });
+
   it("retries a crashed instance's claim once its lease has run out", async () => {
     const to = address('crashed');
     await queueMail(db, 'order_confirmation', to, content());
