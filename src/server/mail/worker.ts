@@ -80,8 +80,8 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       from: o.from,
       ...(o.ignoreTLS ? { ignoreTLS: true } : {}),
     });
-  // Past half the lease a claim stops sending and gives the rest back, so no row is ever sent
-  // after its lease has run out (a send is bounded by SEND_TIMEOUT_MS).
+  // A claim starts no send once less than one send's longest time (SEND_TIMEOUT_MS) or half the
+  // lease is left, and gives the rest back: no row is sent after its lease has run out.
   const sendWindowMs = Math.max(o.leaseMs / 2, o.leaseMs - SEND_TIMEOUT_MS);
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
