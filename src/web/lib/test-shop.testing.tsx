@@ -5,8 +5,11 @@
 import { render, screen, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { forkShopServer, type ForkedShopServer } from '../../server/test-support/index.ts';
-import type { ForkOptions } from '../../server/test-support/forked.ts';
+import {
+  forkShopServer,
+  type ForkedShopServer,
+  type ForkOptions,
+} from '../../server/test-support/index.ts';
 import { ToastProvider } from '../components/toast/index.ts';
 import { authStorageKey, hasStoredSession } from './session-hint.ts';
 import { SessionProvider } from './session-react.tsx';
