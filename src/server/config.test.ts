@@ -12,6 +12,14 @@ describe('loadConfig', () => {
       signUpLimit: { perIp: 30 },
       userUpdateLimit: { perUser: 10, perIp: 30 },
       trustProxy: false,
+      mail: {
+        confirmEmail: false,
+        tokenTtlSeconds: 3600,
+        sendIntervalSeconds: 60,
+        perIp: 30,
+        reauthenticateAfterSeconds: 86_400,
+        redirectOrigins: [],
+      },
     });
   });
 
