@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { lastMail, linkIn, openMailedLink } from '../../lib/mail.testing.ts';
 import { captureMailedLink } from '../../lib/mailed-link.ts';
 import { findAlert, testShopPerFile } from '../../lib/test-shop.testing.tsx';
 import { EmailLinkPage } from './index.ts';
@@ -61,6 +62,26 @@ describe('a mailed link landing on #/emailLink', () => {
     land(fragment);
     expect(await screen.findByText(`Your email is now ${email}.`)).toBeTruthy();
     await waitFor(() => expect(window.location.hash).toBe('#/settings'));
+  });
+
+  it('confirms an email change from the link mailed to the new address', async () => {
+    const email = `link-${++n}@example.com`;
+    const changed = `link-changed-${n}@example.com`;
+    await shop.createAccount(email, password);
+    const { auth } = await shop.newStore().backend();
+    await auth.signInWithPassword({ email, password });
+    const { data } = await auth.updateUser({ email: changed });
+    expect(data.user).toMatchObject({ email, new_email: changed });
+
+    await openMailedLink(shop, linkIn(await lastMail(shop, changed, 'email_change_new')));
+    const store = shop.newStore();
+    shop.renderPage(<EmailLinkPage />, store);
+    expect(await screen.findByText(`Your email is now ${changed}.`)).toBeTruthy();
+    await waitFor(() => expect(window.location.hash).toBe('#/settings'));
+    expect(store.getState().user?.email).toBe(changed);
+    const probe = await shop.newStore().backend();
+    const { error } = await probe.auth.signInWithPassword({ email: changed, password });
+    expect(error).toBeNull();
   });
 
   it('explains an expired link, with a way to request a new one', async () => {
