@@ -173,8 +173,26 @@ export async function claimMailSend(
     'SELECT sent_at FROM auth.mail_sends WHERE bucket = $1',
     [bucket],
   );
-  const sentAt = rows[0] ? new Date(rows[0].sent_at).getTime() : now.getTime();
-  const left = Math.max(1, Math.floor((sentAt + intervalMs - now.getTime()) / 1000));
+  checkSentAt(ctx, rows[0]?.sent_at ?? now);
+}
+
+/** Whether a mail sent at `sentAt` was sent within AUTH_MAIL_SEND_INTERVAL. */
+export function sentRecently(ctx: AuthContext, sentAt: Date | null): boolean {
+  const intervalMs = ctx.settings.mail.sendIntervalSeconds * 1000;
+  return sentAt !== null && new Date(sentAt).getTime() + intervalMs > ctx.now().getTime();
+}
+
+/**
+ * Throws GoTrue's 429 over_email_send_rate_limit when a mail was sent at `sentAt`, less than
+ * AUTH_MAIL_SEND_INTERVAL ago (a signed-in user's own request: no account to hide).
+ */
+export function checkSentAt(ctx: AuthContext, sentAt: Date | null): void {
+  if (!sentRecently(ctx, sentAt)) return;
+  const intervalMs = ctx.settings.mail.sendIntervalSeconds * 1000;
+  const left = Math.max(
+    1,
+    Math.floor((new Date(sentAt!).getTime() + intervalMs - ctx.now().getTime()) / 1000),
+  );
   throw authError('over_email_send_rate_limit', AUTH_MESSAGES.sendInterval(left), {
     headers: { 'Retry-After': String(left) },
   });

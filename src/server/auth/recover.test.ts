@@ -111,6 +111,19 @@ describe.each(databaseTargets())('password recovery by mail on $name', (target) 
     expect(wrongType.error).toMatchObject({ status: 403, code: 'otp_expired' });
   });
 
+  it('lets only one of two simultaneous uses of a link sign in', async () => {
+    const shopper = await fx.server.signUp('race');
+    await fx.server.authClient().resetPasswordForEmail(shopper.email);
+    const token = tokenOf(verifyLinkIn(await lastMailTo(fx.db, shopper.email, 'recovery')));
+    const uses = await Promise.all(
+      [1, 2, 3].map(() =>
+        fx.server.authClient().verifyOtp({ token_hash: token, type: 'recovery' }),
+      ),
+    );
+    expect(uses.filter((u) => u.error === null)).toHaveLength(1);
+    expect(uses.filter((u) => u.error?.code === 'otp_expired')).toHaveLength(2);
+  });
+
   it('answers an unknown email exactly as a known one, and queues nothing', async () => {
     const unknown = 'nobody-here@example.com';
     const res = await fx.server.call('/auth/v1/recover', {

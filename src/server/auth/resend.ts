@@ -2,7 +2,7 @@ import type { Handler } from 'hono';
 import { z } from 'zod';
 import { readJson, validate, type AuthContext } from './context.ts';
 import { authError } from './errors.ts';
-import { claimMailSend } from './mail-tokens.ts';
+import { claimMailSend, sentRecently } from './mail-tokens.ts';
 import { sendConfirmation, sendEmailChange } from './mails.ts';
 import { findUserByEmail } from './users.ts';
 import { checkEmail } from './validation.ts';
@@ -38,7 +38,8 @@ export function resendHandler(ctx: AuthContext): Handler {
       if (!user) return;
       if (type === 'signup') {
         if (!user.email_confirmed_at) await sendConfirmation(ctx, tx, user, redirectTo);
-      } else if (user.email_change) {
+      } else if (user.email_change && !sentRecently(ctx, user.email_change_sent_at)) {
+        // Just sent by PUT /user: the same answer, no second mail yet.
         await sendEmailChange(ctx, tx, user, user.email_change, redirectTo);
       }
     });

@@ -5,7 +5,7 @@ import { authError, AUTH_MESSAGES } from './errors.ts';
 import type { SignedIn } from './guards.ts';
 import { checkUserMetadata } from './metadata.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { claimMailSend, codeIsValid, dropTokens, takeCode } from './mail-tokens.ts';
+import { checkSentAt, codeIsValid, dropTokens, takeCode } from './mail-tokens.ts';
 import { sendEmailChange, sendPasswordChanged } from './mails.ts';
 import { endOtherSessions } from './sessions.ts';
 import { findUserByEmail, findUserById, userJson } from './users.ts';
@@ -74,6 +74,9 @@ export function updateUserHandler(ctx: AuthContext): Handler<SignedIn> {
       const other = await findUserByEmail(ctx.db, email);
       if (other) throw authError('email_exists', AUTH_MESSAGES.emailExists);
     }
+    // GoTrue's per-user interval between email-change mails (the caller is signed in).
+    if (email !== undefined && email !== current.email)
+      checkSentAt(ctx, current.email_change_sent_at);
     let hash: string | undefined;
     let code: string | undefined;
     if (body.password !== undefined) {
@@ -104,7 +107,6 @@ export function updateUserHandler(ctx: AuthContext): Handler<SignedIn> {
           await sendPasswordChanged(ctx, tx, current);
         }
         if (email !== undefined && email !== current.email) {
-          await claimMailSend(ctx, tx, 'email_change', current.email);
           await sendEmailChange(ctx, tx, current, email, c.req.query('redirect_to'));
         }
         if (body.data) {
