@@ -47,6 +47,10 @@ test.describe('a password reset by mail', () => {
     await expect(page).toHaveURL(/\/keebshop\/#\/resetPassword$/);
     expect(page.url()).not.toContain('access_token');
     await expect(page.getByText(`Choose a new password for ${email}.`)).toBeVisible();
+    for (const colorScheme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await axeViolations(page)).toEqual([]);
+    }
 
     await page.getByLabel('New password', { exact: true }).fill('remembered-password-2');
     await page.getByLabel('Confirm password', { exact: true }).fill('another-one-3');
