@@ -37,10 +37,14 @@ async function storeToken(
   token: { userId: string; type: TokenType; hash: string; relatesTo: string },
 ): Promise<void> {
   const now = ctx.now();
-  // Expired tokens are never accepted; clear them as new ones are made.
-  await tx.query('DELETE FROM auth.one_time_tokens WHERE created_at < $1', [
-    new Date(now.getTime() - ctx.settings.mail.tokenTtlSeconds * 1000),
-  ]);
+  // Expired tokens are never accepted; clear some as new ones are made (rows another request
+  // holds are skipped, so two cleanups never wait on each other).
+  await tx.query(
+    `DELETE FROM auth.one_time_tokens WHERE id IN (
+       SELECT id FROM auth.one_time_tokens WHERE created_at < $1
+       LIMIT 100 FOR UPDATE SKIP LOCKED)`,
+    [new Date(now.getTime() - ctx.settings.mail.tokenTtlSeconds * 1000)],
+  );
   await tx.query(
     `INSERT INTO auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at)
      VALUES ($1, $2, $3, $4, $5, $6)
@@ -158,10 +162,12 @@ export async function claimMailSend(
   const now = ctx.now();
   const since = new Date(now.getTime() - intervalMs);
   const bucket = sha256(`${kind}:${address}`);
-  await tx.query('DELETE FROM auth.mail_sends WHERE sent_at < $1 AND bucket <> $2', [
-    since,
-    bucket,
-  ]);
+  await tx.query(
+    `DELETE FROM auth.mail_sends WHERE bucket IN (
+       SELECT bucket FROM auth.mail_sends WHERE sent_at < $1 AND bucket <> $2
+       LIMIT 100 FOR UPDATE SKIP LOCKED)`,
+    [since, bucket],
+  );
   const claimed = await tx.query(
     `INSERT INTO auth.mail_sends AS m (bucket, sent_at) VALUES ($1, $2)
      ON CONFLICT (bucket) DO UPDATE SET sent_at = EXCLUDED.sent_at WHERE m.sent_at <= $3

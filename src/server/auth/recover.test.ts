@@ -32,6 +32,7 @@ describe.each(databaseTargets())('password recovery by mail on $name', (target) 
 
     const opened = await followLink(fx.server, link);
     expect(opened.status).toBe(303);
+    expect(opened.cacheControl).toBe('no-store');
     // The fragment of redirect_to is replaced by the session.
     expect(opened.target).toBe(`${fx.server.config.siteUrl}/keebshop/`);
     expect(opened.fragment).toMatchObject({ type: 'recovery', token_type: 'bearer', sb: '' });
@@ -197,5 +198,28 @@ describe.each(databaseTargets())('password recovery by mail on $name', (target) 
       `${fx.server.url}/auth/v1/verify?token=nope&type=recovery`,
     );
     expect(unknown.fragment.error_code).toBe('otp_expired');
+  });
+});
+
+describe('password recovery over HTTP', () => {
+  const fx = serverFixture(databaseTargets()[0]!, { listen: true });
+
+  it('follows the mailed link over a real connection: 303 with the session, no API key', async () => {
+    const shopper = await fx.server.signUp('over-http');
+    expect((await fx.server.authClient().resetPasswordForEmail(shopper.email)).error).toBeNull();
+    const link = verifyLinkIn(await lastMailTo(fx.db, shopper.email, 'recovery'));
+    const { pathname, search } = new URL(link);
+    const res = await fetch(`${fx.server.url}${pathname}${search}`, { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    const location = new URL(res.headers.get('location') ?? '');
+    expect(`${location.origin}${location.pathname}`).toBe(`${fx.server.config.siteUrl}/keebshop/`);
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    const client = fx.server.authClient();
+    const { data, error } = await client.setSession({
+      access_token: fragment.get('access_token') ?? '',
+      refresh_token: fragment.get('refresh_token') ?? '',
+    });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(shopper.email);
   });
 });

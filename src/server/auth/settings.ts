@@ -40,7 +40,7 @@ export const authEnvShape = {
         .map((o) => o.trim())
         .filter((o) => o !== ''),
     )
-    .pipe(z.array(z.url().transform((u) => new URL(u).origin)))
+    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin)))
     .optional(),
   /** Take the client IP from X-Forwarded-For (only behind a proxy that sets it). */
   TRUST_PROXY: z

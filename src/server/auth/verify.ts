@@ -113,6 +113,8 @@ export function verifyGetHandler(ctx: AuthContext): Handler {
       throw authError('validation_failed', 'Verify requires a token or a token hash');
     }
     const target = allowedRedirect(ctx, c.req.query('redirect_to'));
+    // The Location carries a session: no cache may keep it.
+    c.header('Cache-Control', 'no-store');
     try {
       if (!isVerifyType(query.type)) {
         throw authError('validation_failed', 'Invalid email verification type');

@@ -49,6 +49,8 @@ export const tokenOf = (link: string): string => new URL(link).searchParams.get(
 
 export interface FollowedLink {
   status: number;
+  /** The Cache-Control header of the answer. */
+  cacheControl: string | null;
   /** The redirect's target without its fragment. */
   target: string;
   /** The fragment's parameters (session or error). */
@@ -61,5 +63,10 @@ export async function followLink(server: TestServer, link: string): Promise<Foll
   const res = await server.fetch(`${server.url}${pathname}${search}`, { redirect: 'manual' });
   const location = res.headers.get('location') ?? '';
   const [target = '', hash = ''] = location.split('#');
-  return { status: res.status, target, fragment: Object.fromEntries(new URLSearchParams(hash)) };
+  return {
+    status: res.status,
+    cacheControl: res.headers.get('cache-control'),
+    target,
+    fragment: Object.fromEntries(new URLSearchParams(hash)),
+  };
 }
