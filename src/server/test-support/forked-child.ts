@@ -17,7 +17,8 @@ const target = databaseTargets().find((t) => t.name === 'pglite');
 if (!target || !process.send) throw new Error('run me with fork(): I need an IPC channel');
 const send = process.send.bind(process);
 
-const server = await startTestServer({ target, listen: true });
+const env = JSON.parse(process.env.KEEBSHOP_FORKED_ENV || '{}') as Record<string, string>;
+const server = await startTestServer({ target, listen: true, env });
 const db = server.db;
 
 process.on('message', (request: ServerRequest) => {

@@ -12,12 +12,21 @@ export interface ForkedShopServer {
   close(): Promise<void>;
 }
 
+export interface ForkOptions {
+  /** Server settings over the test defaults, e.g. { AUTH_CONFIRM_EMAIL: 'true' }. */
+  env?: Record<string, string>;
+}
+
 /** Starts the production app over a fresh PGlite database in a child process. */
-export async function forkShopServer(): Promise<ForkedShopServer> {
+export async function forkShopServer(options: ForkOptions = {}): Promise<ForkedShopServer> {
   const child = fork(path.resolve(import.meta.dirname, 'forked-child.ts'), [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      KEEBSHOP_FORKED_ENV: JSON.stringify(options.env ?? {}),
+    },
   });
   let next = 0;
   const pending = new Map<

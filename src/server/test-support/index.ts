@@ -16,7 +16,7 @@ export {
 export { authClientFor, functionsClientFor, type ClientTarget } from './clients.ts';
 export { databaseTargets, type DatabaseTarget, type TestDatabase } from './databases.ts';
 export { serverFixture, type ServerFixture } from './fixture.ts';
-export { forkShopServer, type ForkedShopServer } from './forked.ts';
+export { forkShopServer, type ForkedShopServer, type ForkOptions } from './forked.ts';
 export {
   freePort,
   launchServer,

@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { captureMailedLink } from '../lib/mailed-link.ts';
 import { App } from './App.tsx';
 
 function renderAt(hash: string) {
@@ -46,10 +47,25 @@ describe('routing', () => {
     ['#/settings', 'Account Settings'],
     ['#/orderHistory', 'Order History'],
     ['#/orderSuccess', 'Order Confirmation'],
+    ['#/forgotPassword', 'Forgot password'],
+    ['#/resetPassword', 'Set a new password'],
   ])('%s renders its page with the heading "%s" and title', async (hash, name) => {
     renderAt(hash);
     await heading(name);
     expect(document.title).toBe(`${name} · Keebshop`);
+  });
+
+  it("shows a mailed link's error, not the not-found page, once start-up has taken the fragment", async () => {
+    window.history.replaceState(
+      null,
+      '',
+      '/keebshop/#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=',
+    );
+    captureMailedLink();
+    render(<App />);
+    await heading('Link invalid or expired');
+    expect(screen.queryByText('Page not found')).toBeNull();
+    expect(window.location.hash).toBe('#/emailLink?error=otp_expired');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { preloadable, preloadIfLazy } from '../lib/preloadable.tsx';
 import { HomePage } from '../features/home/index.ts';
+import { EMAIL_LINK_ROUTE } from '../lib/mailed-link.ts';
 import { shellText } from './texts.ts';
 
 export interface AppRoute {
@@ -69,6 +70,25 @@ export const routes: readonly AppRoute[] = [
     path: '/signup',
     title: 'Sign Up',
     Page: lazyPage(auth, (m) => m.SignUpPage),
+    hideFooter: true,
+  },
+  {
+    path: '/forgotPassword',
+    title: 'Forgot password',
+    Page: lazyPage(auth, (m) => m.ForgotPasswordPage),
+    hideFooter: true,
+  },
+  {
+    path: '/resetPassword',
+    title: 'Set a new password',
+    Page: lazyPage(auth, (m) => m.ResetPasswordPage),
+    hideFooter: true,
+  },
+  {
+    // Where a mailed link lands (lib/mailed-link.ts); not linked from anywhere.
+    path: EMAIL_LINK_ROUTE,
+    title: 'Email link',
+    Page: lazyPage(auth, (m) => m.EmailLinkPage),
     hideFooter: true,
   },
   {

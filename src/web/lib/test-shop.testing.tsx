@@ -5,7 +5,11 @@
 import { render, screen, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { forkShopServer, type ForkedShopServer } from '../../server/test-support/index.ts';
+import {
+  forkShopServer,
+  type ForkedShopServer,
+  type ForkOptions,
+} from '../../server/test-support/index.ts';
 import { ToastProvider } from '../components/toast/index.ts';
 import { authStorageKey, hasStoredSession } from './session-hint.ts';
 import { SessionProvider } from './session-react.tsx';
@@ -35,8 +39,8 @@ export interface TestShop {
 }
 
 /** Starts the real server on a fresh PGlite database (one per test file). */
-export async function startTestShop(): Promise<TestShop> {
-  const server = await forkShopServer();
+export async function startTestShop(options: ForkOptions = {}): Promise<TestShop> {
+  const server = await forkShopServer(options);
   const requests: string[] = [];
   const holds: { match: RegExp; gate: Promise<void> }[] = [];
   const failures: { match: RegExp; response: () => Response }[] = [];
@@ -123,10 +127,10 @@ export async function startTestShop(): Promise<TestShop> {
  * a while on busy cores), the stores disposed after each test and the server closed at the end.
  * The returned shop forwards to the one started in beforeAll.
  */
-export function testShopPerFile(): TestShop {
+export function testShopPerFile(options: ForkOptions = {}): TestShop {
   let started: TestShop | undefined;
   beforeAll(async () => {
-    started = await startTestShop();
+    started = await startTestShop(options);
   }, 60_000);
   afterAll(() => started?.close());
   afterEach(() => started?.disposeStores());

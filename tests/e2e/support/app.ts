@@ -30,6 +30,8 @@ export const ROUTES = [
   { hash: '#/cart', h1: 'Your Cart', footer: true },
   { hash: '#/login', h1: 'Login', footer: false },
   { hash: '#/signup', h1: 'Sign Up', footer: false },
+  { hash: '#/forgotPassword', h1: 'Forgot password', footer: false },
+  { hash: '#/resetPassword', h1: 'Set a new password', footer: false },
   { hash: '#/settings', h1: 'Account Settings', footer: false },
   { hash: '#/orderHistory', h1: 'Order History', footer: true },
   { hash: '#/orderSuccess?session_id=cs_test_e2e', h1: 'Order Confirmation', footer: true },

@@ -46,6 +46,8 @@ export const PAGES: readonly PageState[] = [
   },
   route('#/login'),
   route('#/signup'),
+  route('#/forgotPassword'),
+  route('#/resetPassword'),
   route('#/settings'),
   route('#/orderHistory'),
   route('#/orderSuccess?session_id=cs_test_e2e'),

@@ -26,10 +26,14 @@ const server = spawnServer({
   // README "Test it".
   // Every browser test signs up from 127.0.0.1: one address would meet the per-address sign-up
   // limit (SIGNUP_RATE_LIMIT_PER_IP, 30 per window) as the suite grows; the limit has its own tests.
+  // The address the browser tests use, as a real shop's PUBLIC_URL: mailed links and the tokens
+  // their verify step issues name it, so a link opened in the browser signs in on this origin
+  // (without it, links name http://localhost:PORT, whose tokens 127.0.0.1 refuses by issuer).
   env: {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     SIGNUP_RATE_LIMIT_PER_IP: '1000',
     MAILBOX_SMTP_PORT: String(mailboxSmtpPort),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
   },
 });
 

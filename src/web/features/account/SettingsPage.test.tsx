@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installDialogPolyfill } from '../../components/dialog-polyfill.testing.ts';
 import type { SessionStore } from '../../lib/session.ts';
+import { lastMail } from '../../lib/mail.testing.ts';
 import { findAlert, signIn, testShopPerFile } from '../../lib/test-shop.testing.tsx';
 import { SettingsPage } from './index.ts';
 
@@ -45,7 +46,7 @@ describe('Account Settings', () => {
     expect(screen.queryByRole('button', { name: 'Update Email' })).toBeNull();
   });
 
-  it('shows the email, and updates it: "Email updated!"', async () => {
+  it('shows the email; a change waits for the link mailed to the new address', async () => {
     const user = userEvent.setup();
     const { store, email } = await renderSignedIn();
     const field = screen.getByLabelText('Email') as HTMLInputElement;
@@ -56,9 +57,21 @@ describe('Account Settings', () => {
     await user.type(field, changed);
     await user.click(screen.getByRole('button', { name: 'Update Email' }));
 
-    expect(await screen.findByText('Email updated!')).toBeTruthy();
-    expect(store.getState().user?.email).toBe(changed);
-    expect(await canLogIn(changed, password)).toBeNull();
+    const sent = await screen.findByText(
+      `We sent a confirmation link to ${changed}. Your email changes once you follow it.`,
+    );
+    expect(sent.getAttribute('role')).toBe('status');
+    expect(
+      screen.getByText(
+        `Waiting for confirmation: ${changed}. Follow the link we sent there to finish the change.`,
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('Email updated!')).toBeNull();
+    expect(store.getState().user?.email).toBe(email);
+    expect(await canLogIn(changed, password)).toBe('Invalid login credentials');
+
+    // The link in the new address's mail is followed in src/web/features/auth/EmailLinkPage.test.tsx.
+    expect((await lastMail(shop, changed, 'email_change_new')).subject).toBeTruthy();
   });
 
   it('says "Error updating email: " with the server\'s message when the email is taken', async () => {

@@ -1,6 +1,7 @@
 import { useSession } from '../../lib/session-react.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
-import { EmailForm, PasswordForm } from './credential-forms.tsx';
+import { EmailForm } from './credential-forms.tsx';
+import { PasswordForm } from './PasswordForm.tsx';
 import { SETTINGS_TEXT as T } from './texts.ts';
 import '../../components/controls.css';
 import './settings.css';
@@ -24,8 +25,12 @@ export function SettingsPage() {
       {status === 'signedIn' && user && (
         <div className="settings-page__sections">
           {/* Keyed by user so a different account never sees the previous one's typing. */}
-          <EmailForm key={user.id} currentEmail={user.email ?? ''} />
-          <PasswordForm key={`${user.id}-password`} />
+          <EmailForm
+            key={user.id}
+            currentEmail={user.email ?? ''}
+            pendingEmail={user.new_email ?? null}
+          />
+          <PasswordForm key={`${user.id}-password`} email={user.email ?? ''} />
           <DeleteAccount key={`${user.id}-delete`} />
         </div>
       )}

@@ -1,119 +1,86 @@
 import { useState, type FormEvent } from 'react';
+import type { User, UserAttributes } from '@supabase/auth-js';
 import { useSessionStore } from '../../lib/session-react.tsx';
 import { messageOf } from './errors.ts';
 import { Notice, type NoticeValue } from './Notice.tsx';
 import { SETTINGS_TEXT as T } from './texts.ts';
 
-type Update = { email: string } | { password: string };
+/** What one PUT /user answered: the user, or the auth error (with the server's code). */
+export type UpdateResult =
+  { user: User; error: null } | { user: null; error: { message: string; code?: string } };
 
-/**
- * Runs one PUT /user and turns its outcome into the alert texts of docs/product.md, Account
- * settings.
- */
-function useUserUpdate(okText: string, errorPrefix: string) {
+/** Runs PUT /user through the page's auth client; a thrown failure comes back as an error. */
+export function useUpdateUser() {
   const store = useSessionStore();
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<NoticeValue>(null);
-  const run = async (attributes: Update): Promise<boolean> => {
-    setBusy(true);
-    setNotice(null);
+  return async (attributes: UserAttributes): Promise<UpdateResult> => {
     try {
       const { auth } = await store.backend();
-      const { error } = await auth.updateUser(attributes);
-      setNotice(
-        error
-          ? { tone: 'error', text: errorPrefix + error.message }
-          : { tone: 'success', text: okText },
-      );
-      return !error;
+      const { data, error } = await auth.updateUser(attributes, {
+        emailRedirectTo: window.location.origin + window.location.pathname,
+      });
+      return error ? { user: null, error } : { user: data.user, error: null };
     } catch (thrown) {
-      setNotice({ tone: 'error', text: errorPrefix + messageOf(thrown) });
-      return false;
-    } finally {
-      setBusy(false);
+      return { user: null, error: { message: messageOf(thrown) } };
     }
   };
-  return { busy, notice, run };
 }
 
-interface UserUpdateFormProps {
-  id: string;
-  heading: string;
-  label: string;
-  input: { type: 'email' | 'password'; name: string; autoComplete: string };
-  button: string;
-  okText: string;
-  errorPrefix: string;
-  initial: string;
-  /** The PUT /user attributes for what was typed. */
-  attributes(value: string): Update;
-  /** Empties the field after a successful update (a new password is not left on screen). */
-  clearOnSuccess?: boolean;
-}
-
-/** One settings card: a heading, one field, its update button and the outcome's alert. */
-function UserUpdateForm(props: UserUpdateFormProps) {
-  const [value, setValue] = useState(props.initial);
-  const { busy, notice, run } = useUserUpdate(props.okText, props.errorPrefix);
+/**
+ * The email card (docs/product.md, Account settings). With secure email change the server only
+ * records the new address as pending and mails it a link; the card says so and shows the pending
+ * address until the link is followed.
+ */
+export function EmailForm({
+  currentEmail,
+  pendingEmail,
+}: {
+  currentEmail: string;
+  pendingEmail: string | null;
+}) {
+  const update = useUpdateUser();
+  const [value, setValue] = useState(currentEmail);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<NoticeValue>(null);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    if ((await run(props.attributes(value))) && props.clearOnSuccess) setValue('');
+    const email = value.trim();
+    setBusy(true);
+    setNotice(null);
+    const { user, error } = await update({ email });
+    setBusy(false);
+    if (error) {
+      setNotice({ tone: 'error', text: T.emailError + error.message });
+    } else if (user.new_email && user.email?.toLowerCase() !== email.toLowerCase()) {
+      setNotice({ tone: 'success', text: T.emailSent(user.new_email) });
+    } else {
+      setNotice({ tone: 'success', text: T.emailOk });
+    }
   };
 
   return (
-    <section className="card settings-section" aria-labelledby={props.id}>
-      <h2 id={props.id}>{props.heading}</h2>
+    <section className="card settings-section" aria-labelledby="settings-email">
+      <h2 id="settings-email">{T.emailHeading}</h2>
+      {pendingEmail && <p className="settings-section__lead">{T.emailPending(pendingEmail)}</p>}
       <form className="settings-form" onSubmit={(event) => void onSubmit(event)}>
         <label className="field">
-          {props.label}
+          {T.email}
           <input
             className="input"
-            {...props.input}
+            type="email"
+            name="email"
+            autoComplete="email"
             required
             value={value}
             onChange={(event) => setValue(event.target.value)}
           />
         </label>
         <button className="button button--primary" type="submit" disabled={busy}>
-          {busy ? T.busy : props.button}
+          {busy ? T.busy : T.updateEmail}
         </button>
       </form>
       <Notice value={notice} />
     </section>
-  );
-}
-
-export function EmailForm({ currentEmail }: { currentEmail: string }) {
-  return (
-    <UserUpdateForm
-      id="settings-email"
-      heading={T.emailHeading}
-      label={T.email}
-      input={{ type: 'email', name: 'email', autoComplete: 'email' }}
-      button={T.updateEmail}
-      okText={T.emailOk}
-      errorPrefix={T.emailError}
-      initial={currentEmail}
-      attributes={(email) => ({ email: email.trim() })}
-    />
-  );
-}
-
-export function PasswordForm() {
-  return (
-    <UserUpdateForm
-      id="settings-password"
-      heading={T.passwordHeading}
-      label={T.newPassword}
-      input={{ type: 'password', name: 'newPassword', autoComplete: 'new-password' }}
-      button={T.updatePassword}
-      okText={T.passwordOk}
-      errorPrefix={T.passwordError}
-      initial=""
-      attributes={(password) => ({ password })}
-      clearOnSuccess
-    />
   );
 }

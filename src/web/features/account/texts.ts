@@ -14,6 +14,18 @@ export const SETTINGS_TEXT = {
   updatePassword: 'Update Password',
   passwordOk: 'Password updated!',
   passwordError: 'Error updating password: ',
+  // Secure email change and reauthentication (docs/product.md, Account settings).
+  emailSent: (email: string) =>
+    `We sent a confirmation link to ${email}. Your email changes once you follow it.`,
+  emailPending: (email: string) =>
+    `Waiting for confirmation: ${email}. Follow the link we sent there to finish the change.`,
+  codeSent: (email: string) =>
+    `To confirm it is you, we sent a code to ${email}. Enter it below to save the new password.`,
+  code: 'Code from the email',
+  confirmPassword: 'Confirm new password',
+  newCode: 'Send a new code',
+  codeInvalid:
+    'That code is not valid or has expired. Check the latest email, or send a new code. Your password has not changed.',
   dangerHeading: 'Delete account',
   dangerLead:
     'Deleting your account also deletes your ratings and your access to your order history.',

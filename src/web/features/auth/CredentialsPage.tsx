@@ -4,7 +4,7 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'reac
 import { Logo } from '../../components/art/Logo.tsx';
 import { useSessionStore } from '../../lib/session-react.tsx';
 import type { Backend } from '../../lib/supabase.ts';
-import { messageOf } from './errors.ts';
+import { messageOf, type AuthErrorLike } from './errors.ts';
 import { AUTH_TEXT as T } from './texts.ts';
 import '../../components/controls.css';
 import './auth.css';
@@ -14,7 +14,7 @@ export interface Credentials {
   password: string;
 }
 
-interface CredentialsPageProps {
+interface CredentialsPageProps<R extends SubmitResult> {
   title: string;
   lead: string;
   button: string;
@@ -23,20 +23,27 @@ interface CredentialsPageProps {
   /** Adds "Confirm password"; a mismatch is refused before anything is sent. */
   confirm?: boolean;
   /** The auth call; its error's message is shown under the form. */
-  submit(
-    auth: Backend['auth'],
-    credentials: Credentials,
-  ): Promise<{ error: { message: string } | null }>;
-  onSuccess(): void;
+  submit(auth: Backend['auth'], credentials: Credentials): Promise<R>;
+  onSuccess(result: R, credentials: Credentials): void;
+  /**
+   * The alert's text for an error (default: the server's message), and what to offer under it
+   * (e.g. "Resend confirmation email").
+   */
+  explain?(error: AuthErrorLike, credentials: Credentials): { text: string; offer?: ReactNode };
+  /** Under the form, above the footer (e.g. "Forgot password?"). */
+  extra?: ReactNode;
   /** The line under the card linking to the other screen. */
   footer: ReactNode;
 }
 
-export function CredentialsPage(props: CredentialsPageProps) {
-  const { submit, onSuccess } = props;
+type SubmitResult = { error: AuthErrorLike | null };
+type Shown = { text: string; offer?: ReactNode };
+
+export function CredentialsPage<R extends SubmitResult>(props: CredentialsPageProps<R>) {
+  const { submit, onSuccess, explain } = props;
   const store = useSessionStore();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Shown | null>(null);
   const errorId = useId();
 
   // Start fetching the auth client while the shopper types.
@@ -51,21 +58,22 @@ export function CredentialsPage(props: CredentialsPageProps) {
     const email = String(form.get('email') ?? '').trim();
     const password = String(form.get('password') ?? '');
     if (props.confirm && password !== String(form.get('confirmPassword') ?? '')) {
-      setError(T.passwordsDiffer);
+      setError({ text: T.passwordsDiffer });
       return;
     }
     setBusy(true);
     setError(null);
     try {
       const { auth } = await store.backend();
-      const { error: authError } = await submit(auth, { email, password });
-      if (authError) {
-        setError(authError.message);
+      const credentials = { email, password };
+      const result = await submit(auth, credentials);
+      if (result.error) {
+        setError(explain?.(result.error, credentials) ?? { text: result.error.message });
         return;
       }
-      onSuccess();
+      onSuccess(result, credentials);
     } catch (thrown) {
-      setError(messageOf(thrown));
+      setError({ text: messageOf(thrown) });
     } finally {
       setBusy(false);
     }
@@ -110,13 +118,15 @@ export function CredentialsPage(props: CredentialsPageProps) {
           )}
           {error && (
             <p id={errorId} className="auth-form__error" role="alert">
-              {error}
+              {error.text}
             </p>
           )}
           <button className="button button--primary" type="submit" disabled={busy} aria-busy={busy}>
             {busy ? props.busyButton : props.button}
           </button>
         </form>
+        {error?.offer}
+        {props.extra}
         <p className="auth-card__switch">{props.footer}</p>
       </div>
     </div>

@@ -44,6 +44,9 @@ describe('Login page', () => {
     expect(screen.getByRole('link', { name: /^No account\?/ }).getAttribute('href')).toBe(
       '#/signup',
     );
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
+      '#/forgotPassword',
+    );
   });
 
   it('is busy while the server works, then says "Login successful!" and goes to /', async () => {

@@ -2,6 +2,7 @@ import { useToast } from '../../components/toast/index.ts';
 import { navigate, useHashQuery } from '../../lib/hash-location.ts';
 import { RETURN_TO_PARAM, safeReturnTo } from '../../lib/return-to.ts';
 import { CredentialsPage } from './CredentialsPage.tsx';
+import { ResendConfirmation } from './ResendConfirmation.tsx';
 import { AUTH_TEXT as T } from './texts.ts';
 
 export function LoginPage() {
@@ -21,6 +22,18 @@ export function LoginPage() {
         toast.show(T.loginOk, { tone: 'success' });
         navigate(returnTo);
       }}
+      // With email confirmation on, an unconfirmed account cannot log in yet: say so, and offer
+      // a new link (docs/product.md, Email confirmation).
+      explain={(error, { email }) =>
+        error.code === 'email_not_confirmed'
+          ? { text: T.notConfirmed, offer: <ResendConfirmation key={email} email={email} /> }
+          : { text: error.message }
+      }
+      extra={
+        <p className="auth-card__forgot">
+          <a href="#/forgotPassword">{T.forgotLink}</a>
+        </p>
+      }
       footer={
         <a href="#/signup">
           {T.noAccount} {T.signUpLink}
