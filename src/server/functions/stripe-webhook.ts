@@ -43,7 +43,7 @@ export function stripeWebhookHandler(deps: FunctionsDeps): Handler<WithPayments 
       if (!paymentIntent) return c.json({ received: true, ignored: 'no payment intent' });
       const refunds = await refundsOfCharge(payments.stripe, charge);
       const recorded = await deps.db.transaction((tx) =>
-        recordReportedRefunds(tx, paymentIntent, refunds),
+        recordReportedRefunds(tx, paymentIntent, refunds, deps.siteUrl),
       );
       if (recorded === null) return c.json({ received: true, ignored: 'unknown payment intent' });
       return c.json({ received: true, status: 'refunds_recorded', newCents: recorded });
@@ -57,6 +57,7 @@ export function stripeWebhookHandler(deps: FunctionsDeps): Handler<WithPayments 
       stripe: payments.stripe,
       logger: deps.logger,
       sessionId: session.id,
+      siteUrl: deps.siteUrl,
     });
     if (outcome.status === 'error' || outcome.status === 'save_failed') {
       return c.json({ received: false, status: outcome.status }, 500);

@@ -19,10 +19,12 @@ export {
 export type { LogEntry } from './logs.ts';
 export {
   allOrders,
+  orderMailsOf,
   ordersOf,
   rowCount,
   seedOrders,
   type OrderRow,
+  type QueuedMail,
   type SeedOrder,
 } from './orders.ts';
 export { startPrivateCluster, type PrivateCluster } from './private-postgres.ts';

@@ -72,3 +72,23 @@ export async function allOrders(db: Queryable) {
   );
   return rows;
 }
+
+/** One mail in keebshop.mail_outbox, as queued (the bodies are cleared once sent). */
+export interface QueuedMail {
+  kind: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+}
+
+/** The mails queued about order `orderNumber` (its number in the subject), oldest first. */
+export async function orderMailsOf(db: Queryable, orderNumber: string): Promise<QueuedMail[]> {
+  const { rows } = await db.query<QueuedMail>(
+    `SELECT kind, recipient, subject, text_body, html_body FROM keebshop.mail_outbox
+     WHERE subject LIKE '%' || $1 || '%' ORDER BY id`,
+    [orderNumber],
+  );
+  const exact = new RegExp(`${orderNumber.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\d)`);
+  return rows.filter((row) => exact.test(row.subject));
+}
