@@ -61,14 +61,14 @@ const { values } = parseArgs({
     // Staff refunds and cancels made at least (default: half the checkouts).
     'staff-actions': { type: 'string' },
     // How long the last restart may take to send the order mails still in the outbox.
-    'mail-wait-s': { type: 'string', default: '180' },
+    'mail-wait-s': { type: 'string', default: '300' },
     // kill (the above); pg-restart: PostgreSQL restarted under checkouts (bench/lib/shop/pg-restart.ts);
     // sandbox-failover: two instances on PostgreSQL, the one serving the sandbox killed.
     scenario: { type: 'string', default: 'kill' },
     help: { type: 'boolean', default: false },
   },
 });
-const HELP = `npm run crash -- [--checkouts=50] [--concurrency=5] [--min-kill-ms=100] [--max-kill-ms=2000] [--think-ms=500] [--staff-actions=N] [--mail-wait-s=180] [--timeout-s=900] [--scenario=kill|sandbox-failover]
+const HELP = `npm run crash -- [--checkouts=50] [--concurrency=5] [--min-kill-ms=100] [--max-kill-ms=2000] [--think-ms=500] [--staff-actions=N] [--mail-wait-s=300] [--timeout-s=900] [--scenario=kill|sandbox-failover]
 npm run crash -- --scenario=pg-restart [--concurrency=5] [--think-ms=500]`;
 const failoverDefaults = { shoppers: 0, seconds: 0, rampSeconds: 0 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
