@@ -29,6 +29,7 @@ export default defineConfig({
               name: 'wouter-scope',
               test: /node_modules[\\/]wouter[\\/]|[\\/]app[\\/]WouterScope\.tsx$/,
             },
+            { name: 'pages-shared', minShareCount: 2 },
           ],
         },
       },

@@ -8,6 +8,7 @@ import {
   // The settings file itself, not the payments entry: loading the config (as the web component
   // tests' server does under jsdom) must not load the payments sandbox and its page.
 } from './payments/settings.ts';
+import { mailEnvShape, mailSettingsFrom, type MailSettings } from './mail/settings.ts';
 import {
   shippingEnvShape,
   shippingSettingsFrom,
@@ -49,6 +50,7 @@ const schema = z.object({
   ...authEnvShape,
   ...paymentsEnvShape,
   ...shippingEnvShape,
+  ...mailEnvShape,
 });
 
 export type Config = {
@@ -76,6 +78,8 @@ export type Config = {
   shipping: ShippingSettings;
   /** Days after delivery or cancellation before an order's address is erased. */
   orderAddressRetentionDays: number;
+  /** SMTP_URL (or the development mailbox), MAIL_FROM, MAILBOX_PORT. */
+  mail: MailSettings;
 };
 
 /** Thrown at boot with a list of everything wrong in the environment. */
@@ -120,5 +124,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sandboxRetentionDays: e.SANDBOX_RETENTION_DAYS,
     shipping: shippingSettingsFrom(e),
     orderAddressRetentionDays: e.ORDER_ADDRESS_RETENTION_DAYS,
+    mail: mailSettingsFrom(e),
   };
 }

@@ -7,8 +7,9 @@ import { createLogger } from './http/logger.ts';
 import { lockDataDir, type DataDirLock } from './lifecycle/data-dir-lock.ts';
 import { openShopDatabase } from './lifecycle/database.ts';
 import { trackRequests } from './lifecycle/drain.ts';
-import { checkSandboxPort, listenFirst } from './lifecycle/listen.ts';
+import { checkFreePort, checkSandboxPort, listenFirst } from './lifecycle/listen.ts';
 import { StartupError } from './lifecycle/startup-error.ts';
+import { startMail } from './mail/start.ts';
 import { startStockSweep } from './orders/stock-sweep.ts';
 import { startAddressRetention } from './orders/address-retention.ts';
 import { startServerPayments } from './payments/index.ts';
@@ -37,6 +38,12 @@ async function main(): Promise<void> {
   const listener = await listenFirst(config.port, config.host);
   const requests = trackRequests(listener.server);
   if (config.payments.provider === 'sandbox') await checkSandboxPort(config.payments.port);
+  if (!config.mail.smtpUrl) {
+    await checkFreePort('MAILBOX_PORT', config.mail.mailbox.port, '127.0.0.1');
+    await checkFreePort('MAILBOX_SMTP_PORT', config.mail.mailbox.smtpPort, '127.0.0.1');
+  }
+  // Without SMTP_URL the development mailbox (a process of its own) starts while the database opens.
+  const mail = startMail(config.mail, logger);
 
   const db = await openShopDatabase(config);
   const applied = await runMigrations(db);
@@ -76,6 +83,9 @@ async function main(): Promise<void> {
     logger,
   });
   console.log(`Keebshop is running at http://localhost:${listener.port}/keebshop/`);
+  // Sends the outbox through SMTP_URL, or the development mailbox once it listens.
+  const mailer = mail.sendFrom(db);
+  void mailer.ready.then((line) => line && console.log(line));
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -91,6 +101,7 @@ async function main(): Promise<void> {
     stockSweep.stop();
     try {
       await retention.stop();
+      await mailer.stop();
       await payments.close();
       await staffControl?.close();
       await db.close();

@@ -82,6 +82,13 @@ function tryBind(port: number, host: string): Promise<unknown> {
   });
 }
 
+/** Fails the start in one line if `variable`'s port is taken on `host` (0: any free port, fine). */
+export async function checkFreePort(variable: string, port: number, host: string): Promise<void> {
+  if (port === 0) return;
+  const err = await tryBind(port, host);
+  if (err !== null) throw bindProblem(variable, port, host, err);
+}
+
 /**
  * SANDBOX_PORT must be free, or hold a payments sandbox (another instance on this machine runs it:
  * the start then checks it has this shop's key). Anything else there stops the start.

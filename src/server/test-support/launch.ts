@@ -52,6 +52,11 @@ export interface ServerProcessOptions {
   port: number;
   /** The payments sandbox's port (instances on one machine share it). */
   sandboxPort: number;
+  /**
+   * The development mailbox's web port (MAILBOX_PORT) when SMTP_URL is unset; default 0, a free
+   * one, so launched servers never meet each other or a developer's mailbox on 1080.
+   */
+  mailboxPort?: number;
   /** Kept by the caller, so a killed server restarts on it. */
   dataDir: string;
   /** PostgreSQL; PGlite in DATA_DIR when unset. */
@@ -69,6 +74,11 @@ export interface ServerProcessOptions {
 export interface ServerProcess {
   /** e.g. http://127.0.0.1:41234 */
   origin: string;
+  /**
+   * The development mailbox (maildev's page and REST API) when `mailboxPort` was given (launchServer
+   * always gives one) and SMTP_URL is unset, e.g. http://127.0.0.1:41236.
+   */
+  mailboxOrigin: string | undefined;
   options: ServerProcessOptions;
   child: ChildProcess;
   /** Resolves with the exit code (or signal name) once the process has ended. */
@@ -101,6 +111,8 @@ export function spawnServer(options: ServerProcessOptions): ServerProcess {
       DATA_DIR: options.dataDir,
       DATABASE_URL: options.databaseUrl ?? '',
       SANDBOX_PORT: String(options.sandboxPort),
+      MAILBOX_PORT: String(options.mailboxPort ?? 0),
+      MAILBOX_SMTP_PORT: '0',
       LOG_LEVEL: 'warn',
       ...options.env,
     },
@@ -123,6 +135,7 @@ export function spawnServer(options: ServerProcessOptions): ServerProcess {
   const origin = `http://127.0.0.1:${options.port}`;
   return {
     origin,
+    mailboxOrigin: options.mailboxPort ? `http://127.0.0.1:${options.mailboxPort}` : undefined,
     options,
     child,
     exited,
@@ -152,11 +165,14 @@ export async function launchServer(options: LaunchOptions = {}): Promise<ServerP
   // The payments sandbox gets a port of its own, never a development server's 12111.
   let sandboxPort = given.sandboxPort ?? (await freePort());
   while (sandboxPort === port) sandboxPort = await freePort();
+  let mailboxPort = given.mailboxPort ?? (await freePort());
+  while (mailboxPort === port || mailboxPort === sandboxPort) mailboxPort = await freePort();
   const ownDataDir = given.dataDir ? undefined : mkdtempSync(path.join(os.tmpdir(), 'keebshop-'));
   const server = spawnServer({
     ...given,
     port,
     sandboxPort,
+    mailboxPort,
     dataDir: given.dataDir ?? (ownDataDir as string),
   });
   if (ownDataDir) {

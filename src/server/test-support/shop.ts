@@ -12,6 +12,7 @@ import type { AuthService } from '../auth/service.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openPostgres } from '../db/postgres.ts';
 import type { Database } from '../db/types.ts';
+import { startMailWorker, type MailWorker } from '../mail/worker.ts';
 import {
   authClientFor,
   callFor,
@@ -58,6 +59,11 @@ export interface TestServerOptions extends SandboxOptions {
   configure?: (config: Config) => Config;
   /** What /keebshop/ serves: a bare page (default), the built dist/web, or a directory. */
   web?: WebApp;
+  /**
+   * Runs the mail worker (one per instance's database) sending through this SMTP server, e.g.
+   * startTestSmtp().url; quick polls and retries. Without it mail stays queued in the outbox.
+   */
+  smtpUrl?: string;
 }
 
 export interface TestServer extends ClientTarget {
@@ -122,7 +128,12 @@ export async function startTestServer(
   const { composeApp, payOnHostedPage, signedWebhook, startTestSandbox } =
     await import('./app-modules.ts');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'keebshop-test-'));
-  const loaded = loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, ...options.env });
+  const loaded = loadConfig({
+    ...TEST_ENV,
+    DATA_DIR: dataDir,
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+    ...options.env,
+  });
   const config = options.configure ? options.configure(loaded) : loaded;
   const target = options.target ?? (databaseTargets()[0] as DatabaseTarget);
   const db = options.db ?? (await target.open());
@@ -181,6 +192,23 @@ export async function startTestServer(
   }
   const app = apps[0] as Hono;
   served.app = app;
+  // Each instance sends the outbox as its process would; PGlite instances share one database.
+  const mailWorkers: MailWorker[] = [];
+  if (options.smtpUrl) {
+    for (const instanceDb of new Set(dbs)) {
+      mailWorkers.push(
+        startMailWorker({
+          db: instanceDb,
+          smtpUrl: options.smtpUrl,
+          from: config.mail.from,
+          logger,
+          pollIntervalMs: 100,
+          backoffMs: 200,
+          maxBackoffMs: 2000,
+        }),
+      );
+    }
+  }
 
   const to: ClientTarget = {
     url: listener?.url ?? IN_PROCESS_ORIGIN,
@@ -206,6 +234,7 @@ export async function startTestServer(
       signUpShopper(authClientFor(to), label, (token) => functionsClient(token)),
     ordersOf: (sessionId) => ordersOf(db, sessionId),
     async close() {
+      await Promise.all(mailWorkers.map((worker) => worker.stop()));
       await listener?.close();
       await sandbox?.close();
       for (const instanceDb of new Set(dbs)) if (instanceDb !== db) await instanceDb.close();

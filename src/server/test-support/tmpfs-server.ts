@@ -73,6 +73,8 @@ export async function startServerOnTmpfs(
         DATA_DIR: dataDir,
         DATABASE_URL: '',
         SANDBOX_PORT: String(await freePort()),
+        // The development mailbox on free ports, never a developer's 1080.
+        MAILBOX_PORT: '0',
         LOG_LEVEL: 'error',
         ...env,
       },

@@ -1,7 +1,15 @@
-import { Suspense, type MouseEvent } from 'react';
+import {
+  Suspense,
+  useEffect,
+  useReducer,
+  useState,
+  type ComponentType,
+  type MouseEvent,
+} from 'react';
 import { ToastProvider } from '../components/toast/ToastProvider.tsx';
 import { useHashPath } from '../lib/hash-location.ts';
 import { Redirect } from '../lib/hash-link.tsx';
+import type { Preloadable } from '../lib/preloadable.tsx';
 import { PageBoundary } from './PageBoundary.tsx';
 import { findRoute, isRootPath } from './routes.tsx';
 import { SiteFooter } from './SiteFooter.tsx';
@@ -17,6 +25,31 @@ function PageLoading() {
       {shellText.loading}
     </div>
   );
+}
+
+/**
+ * The route's page, once its chunks are here: until then the loading line, without suspending,
+ * so React shows the page the moment it arrives (lib/preloadable.tsx says why that matters). A
+ * chunk that fails to load reaches PageBoundary.
+ */
+function RoutePage({ page: Page }: { page: ComponentType }) {
+  const lazy = 'preload' in Page ? (Page as Preloadable) : undefined;
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  const [, arrived] = useReducer((n: number) => n + 1, 0);
+  const ready = !lazy || lazy.isLoaded();
+  useEffect(() => {
+    if (ready || !lazy) return undefined;
+    let current = true;
+    lazy.preload().then(
+      () => current && arrived(),
+      (error: unknown) => current && setFailure({ error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [lazy, ready]);
+  if (failure) throw failure.error;
+  return ready ? <Page /> : <PageLoading />;
 }
 
 function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
@@ -44,7 +77,7 @@ function Shell() {
         ) : (
           <PageBoundary key={route.path}>
             <Suspense fallback={<PageLoading />}>
-              <Page />
+              <RoutePage page={Page} />
             </Suspense>
           </PageBoundary>
         )}

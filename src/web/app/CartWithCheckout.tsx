@@ -2,7 +2,12 @@ import { CartPage } from '../features/cart/index.ts';
 import { useCheckout } from '../features/checkout/index.ts';
 
 /** The Cart page with its Checkout button wired to checkout (the cart's onCheckout slot). */
-export function CartWithCheckout() {
+function CartPageWithCheckout() {
   const { start, busy } = useCheckout();
   return <CartPage onCheckout={start} checkoutBusy={busy} />;
 }
+
+// The router preloads the cart page's own chunk with this one (lib/preloadable.tsx).
+export const CartWithCheckout = Object.assign(CartPageWithCheckout, {
+  preload: () => CartPage.preload(),
+});

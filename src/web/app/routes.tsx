@@ -1,4 +1,5 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { preloadable, preloadIfLazy } from '../lib/preloadable.tsx';
 import { HomePage } from '../features/home/index.ts';
 import { shellText } from './texts.ts';
 
@@ -14,24 +15,24 @@ export interface AppRoute {
 }
 
 /**
- * Home ships in the main chunk; every other page is its own chunk, fetched on first visit.
- * A feature may export its page already wrapped in React.lazy (to keep its index light), and
- * React.lazy must resolve to a function component, so the page is rendered through one, inside
- * wouter's router (which arrives with the page, not in the main chunk).
+ * Home ships in the main chunk; every other page is its own chunk, fetched on first visit, with
+ * any page its feature itself loads lazily. The page is rendered inside wouter's router (which
+ * arrives with the page, not in the main chunk). The shell preloads a page before showing it
+ * (RoutePage in App.tsx), so it renders without suspending (lib/preloadable.tsx).
  */
 export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazy(() =>
-    Promise.all([load(), import('./WouterScope.tsx')]).then(([module, { WouterScope }]) => {
-      const Page = pick(module);
-      return {
-        default: () => (
-          <WouterScope>
-            <Page />
-          </WouterScope>
-        ),
-      };
-    }),
-  );
+  return preloadable(async () => {
+    const [module, { WouterScope }] = await Promise.all([load(), import('./WouterScope.tsx')]);
+    const Page = pick(module);
+    await preloadIfLazy(Page);
+    return function RoutedPage() {
+      return (
+        <WouterScope>
+          <Page />
+        </WouterScope>
+      );
+    };
+  });
 }
 const catalogue = () => import('./catalogue-pages.tsx');
 const auth = () => import('../features/auth/index.ts');
@@ -106,7 +107,7 @@ export const routes: readonly AppRoute[] = [
 const notFound: AppRoute = {
   path: '*',
   title: shellText.notFoundTitle,
-  Page: lazy(() => import('./NotFoundPage.tsx')),
+  Page: preloadable(() => import('./NotFoundPage.tsx').then((m) => m.default)),
 };
 
 /** `/` and the empty hash are redirected to /home by the app, not matched here. */

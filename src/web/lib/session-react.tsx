@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { getLikelySignedIn, setLikelySignedIn } from './session-hint.ts';
 import { createSessionStore, type SessionState, type SessionStore } from './session.ts';
+import { whenIdle } from './idle.ts';
 import { loadBackend } from './supabase.ts';
 
 /** The app's session: one auth client per page, created from the app-config tag on first use. */
@@ -19,15 +20,6 @@ export function SessionProvider({ store, children }: { store: SessionStore; chil
 
 export function useSessionStore(): SessionStore {
   return useContext(SessionContext);
-}
-
-function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout: 3000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(run, 200);
-  return () => window.clearTimeout(id);
 }
 
 /**

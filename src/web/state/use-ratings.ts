@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Category, Product } from '../../catalogue/index.ts';
+import { whenIdle } from '../lib/idle.ts';
 import { useSessionStore } from '../lib/session-react.tsx';
 import { combinedRating, NO_STORED_RATINGS, type StoredRatings } from './ratings.ts';
 import { ratingsStore } from './ratings-store.ts';
@@ -25,7 +26,9 @@ export function useProductRating(product: Product): { average: number | null; co
  */
 export function useCatalogueRatings(category: Category): void {
   const session = useSessionStore();
-  useEffect(() => {
-    void ratingsStore.load(category, () => session.backend());
-  }, [category, session]);
+  // Once the page has painted: the request needs the backend client, a chunk of its own.
+  useEffect(
+    () => whenIdle(() => void ratingsStore.load(category, () => session.backend())),
+    [category, session],
+  );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { whenIdle } from '../lib/idle.ts';
 import { useSessionStore } from '../lib/session-react.tsx';
 import { stockKey, stockStore } from './stock-store.ts';
 
@@ -34,6 +35,7 @@ export function useStockAvailability({ fresh = false } = {}): void {
   const session = useSessionStore();
   useEffect(() => {
     if (fresh) stockStore.invalidate();
-    void stockStore.load(() => session.backend());
+    // Once the page has painted: the request needs the backend client, a chunk of its own.
+    return whenIdle(() => void stockStore.load(() => session.backend()));
   }, [session, fresh]);
 }

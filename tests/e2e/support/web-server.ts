@@ -4,6 +4,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { spawnServer } from '../../../src/server/test-support/launch.ts';
 import { e2eDataDir } from './data-dir.ts';
+import { mailboxPort, mailboxSmtpPort } from './mailbox.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3200);
 // Named by the port, so a test can reach the same database (`npm run staff` through DATA_DIR).
@@ -16,13 +17,20 @@ const server = spawnServer({
   port,
   // The server's payments sandbox on a port of its own, not a development server's 12111.
   sandboxPort: Number(process.env.E2E_SANDBOX_PORT ?? port + 1),
+  // The development mailbox the tests read mail from (support/mailbox.ts): E2E_MAILBOX_PORT, or
+  // E2E_PORT + 2, never a developer's 1080.
+  mailboxPort,
   dataDir,
   output: 'inherit',
   // PGlite (no databaseUrl), not the PostgreSQL database CI creates for the server tests: see
   // README "Test it".
   // Every browser test signs up from 127.0.0.1: one address would meet the per-address sign-up
   // limit (SIGNUP_RATE_LIMIT_PER_IP, 30 per window) as the suite grows; the limit has its own tests.
-  env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', SIGNUP_RATE_LIMIT_PER_IP: '1000' },
+  env: {
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    SIGNUP_RATE_LIMIT_PER_IP: '1000',
+    MAILBOX_SMTP_PORT: String(mailboxSmtpPort),
+  },
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,7 +1,7 @@
-import { lazy } from 'react';
+import { preloadable } from '../../lib/preloadable.tsx';
 
 // The page (with its CSS) is its own chunk, fetched when first rendered. The cart itself is shared
 // state (src/web/state/cart-store.ts): the nav badge, the dialog and checkout use it too. The router
-// may wrap CartPage in another React.lazy; that only adds a resolved promise, not a request.
-export const CartPage = lazy(() => import('./CartPage.tsx'));
+// preloads it with the page that wraps it (web/app/routes.tsx), so it arrives in the same turn.
+export const CartPage = preloadable(() => import('./CartPage.tsx').then((m) => m.default));
 export type { CartPageProps } from './CartPage.tsx';
