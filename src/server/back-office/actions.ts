@@ -6,6 +6,7 @@
 import type Stripe from 'stripe';
 import type { Database, Queryable } from '../db/types.ts';
 import { functionError } from '../functions/errors.ts';
+import { nudgeMailWorkers } from '../mail/worker.ts';
 import {
   invalidTransition,
   lockOrder,
@@ -25,13 +26,13 @@ export interface ActionAnswer {
 }
 
 /** paid → shipped, with the carrier and tracking number; the shopper's notice queued with it. */
-export function shipOrder(
+export async function shipOrder(
   db: Database,
   actor: StaffActor,
   input: { orderNumber: string; carrier: string; trackingNumber: string },
   siteUrl: string,
 ): Promise<ActionAnswer> {
-  return db.transaction(async (tx) => {
+  const answer = await db.transaction(async (tx) => {
     const before = await lockOrder(tx, input.orderNumber);
     if (before.status !== 'paid') throw invalidTransition(before, 'shipped');
     await tx.query(
@@ -51,6 +52,8 @@ export function shipOrder(
     await queueShippedMail(tx, before.id, siteUrl);
     return { order: await orderJson(tx, before.id) };
   });
+  nudgeMailWorkers();
+  return answer;
 }
 
 /** shipped → delivered. */
@@ -106,7 +109,7 @@ export async function refundOrder(
     return order;
   });
   const refund = await refundThroughProvider(stripe, checked, input.amountCents, 'refund');
-  return db.transaction(async (tx) => {
+  const answer = await db.transaction(async (tx) => {
     const before = await lockOrder(tx, input.orderNumber);
     const { order: after, added } = await recordRefunds(tx, before, [refund]);
     const fields = ['status', 'refunded_cents'] as const;
@@ -120,6 +123,8 @@ export async function refundOrder(
     await queueRefundMails(tx, before.id, added, siteUrl);
     return { order: await orderJson(tx, before.id) };
   });
+  nudgeMailWorkers();
+  return answer;
 }
 
 /**
@@ -185,6 +190,7 @@ export async function cancelOrder(
     await queueRefundMails(tx, before.id, added, siteUrl);
     return { kind: 'done' as const, answer: { order: await orderJson(tx, before.id) } };
   });
+  nudgeMailWorkers();
   if (outcome.kind === 'lost') throw invalidTransition(outcome.order, 'cancelled');
   return outcome.answer;
 }

@@ -1,6 +1,7 @@
 import type { Context, Handler } from 'hono';
 import type Stripe from 'stripe';
 import { recordReportedRefunds, refundsOfCharge } from '../back-office/refunds.ts';
+import { nudgeMailWorkers } from '../mail/worker.ts';
 import { fulfilCheckout } from '../orders/index.ts';
 import { releaseSessionHolds } from '../orders/stock.ts';
 import type { FunctionsDeps } from './context.ts';
@@ -46,6 +47,7 @@ export function stripeWebhookHandler(deps: FunctionsDeps): Handler<WithPayments 
         recordReportedRefunds(tx, paymentIntent, refunds, deps.siteUrl),
       );
       if (recorded === null) return c.json({ received: true, ignored: 'unknown payment intent' });
+      if (recorded > 0) nudgeMailWorkers();
       return c.json({ received: true, status: 'refunds_recorded', newCents: recorded });
     }
     if (!FULFIL_EVENTS.has(event.type)) return c.json({ received: true, ignored: event.type });

@@ -3,6 +3,7 @@ import type { ConfirmCheckoutAnswer, ConfirmStatus } from '../../contracts/index
 import type { Database } from '../db/types.ts';
 import { unavailabilityOf } from '../db/unavailable.ts';
 import type { Logger } from '../http/logger.ts';
+import { nudgeMailWorkers } from '../mail/worker.ts';
 import { queueOrderConfirmation } from './confirmation-mail.ts';
 import { readConfirmedOrder } from './read-order.ts';
 import { orderLinesOf, retrieveSessionWithLines, type OrderLine } from './session-lines.ts';
@@ -195,6 +196,8 @@ export async function fulfilCheckout(request: FulfilRequest): Promise<FulfilOutc
       siteUrl: request.siteUrl,
     });
     logger.info({ sessionId, inserted, lines: lines.length, skipped }, 'checkout fulfilled');
+    // A new order queued its confirmation: send it now rather than at the next poll.
+    if (inserted > 0) nudgeMailWorkers();
     order = await readConfirmedOrder(db, session.id);
   } catch (err) {
     // The database away or out of disk: the caller answers 503 and the provider or page retries.
