@@ -8,7 +8,12 @@ import { createErrorHandler, createNotFoundHandler } from './http/on-error.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { authApiVersion, requireApiKey, requireUser, syncSigningKeys } from './auth/guards.ts';
-import { signInRateLimit, signUpRateLimit, userUpdateRateLimit } from './auth/limits.ts';
+import {
+  mailRateLimit,
+  signInRateLimit,
+  signUpRateLimit,
+  userUpdateRateLimit,
+} from './auth/limits.ts';
 import { logoutScope } from './auth/logout.ts';
 import type { AuthService } from './auth/service.ts';
 import type { Database } from './db/types.ts';
@@ -99,11 +104,13 @@ export function createApp(deps: AppDeps): Hono {
   app.get('/healthz', health.healthz);
 
   // Auth (Supabase GoTrue-compatible). Every answer says the API version and a signing key rotated
-  // by another process is read first; only the JWKS is public, as on GoTrue, the rest needs the
-  // API key; anything else under /auth/v1 is GoTrue's 404.
+  // by another process is read first; only the JWKS and the mailed links (GET /verify) are public,
+  // as on GoTrue, the rest needs the API key; anything else under /auth/v1 is GoTrue's 404.
   const auth = deps.auth;
   app.use('/auth/v1/*', authApiVersion, syncSigningKeys(auth));
   app.get('/auth/v1/.well-known/jwks.json', auth.handlers.jwks);
+  // A mailed link is opened by a mail reader: no API key (as on Supabase).
+  app.get('/auth/v1/verify', auth.handlers.verifyLink);
   app.use('/auth/v1/*', requireApiKey(auth));
   app.get('/auth/v1/health', auth.handlers.health);
   app.get('/auth/v1/settings', auth.handlers.settings);
@@ -112,6 +119,15 @@ export function createApp(deps: AppDeps): Hono {
   app.get('/auth/v1/user', requireUser(auth), auth.handlers.getUser);
   app.put('/auth/v1/user', requireUser(auth), userUpdateRateLimit(auth), auth.handlers.updateUser);
   app.post('/auth/v1/logout', logoutScope, requireUser(auth), auth.handlers.logout);
+  app.post('/auth/v1/recover', mailRateLimit(auth), auth.handlers.recover);
+  app.post('/auth/v1/resend', mailRateLimit(auth), auth.handlers.resend);
+  app.post('/auth/v1/verify', auth.handlers.verify);
+  app.get(
+    '/auth/v1/reauthenticate',
+    requireUser(auth),
+    mailRateLimit(auth),
+    auth.handlers.reauthenticate,
+  );
   app.all('/auth/v1/*', auth.handlers.notFound);
 
   // Data (PostgREST-compatible): each request is one transaction as anon or authenticated.

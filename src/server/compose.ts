@@ -36,6 +36,7 @@ export async function composeApp(
   const auth = await createAuthService(db, {
     settings: config.auth,
     publicUrl: config.publicUrl,
+    siteUrl: config.siteUrl,
     ...(options.now ? { now: options.now } : {}),
   });
   const web = await createWebAssets(

@@ -12,6 +12,14 @@ describe('loadConfig', () => {
       signUpLimit: { perIp: 30 },
       userUpdateLimit: { perUser: 10, perIp: 30 },
       trustProxy: false,
+      mail: {
+        confirmEmail: false,
+        tokenTtlSeconds: 3600,
+        sendIntervalSeconds: 60,
+        perIp: 30,
+        reauthenticateAfterSeconds: 86_400,
+        redirectOrigins: [],
+      },
     });
   });
 
@@ -28,6 +36,25 @@ describe('loadConfig', () => {
       signInLimit: { perEmail: 5 },
       trustProxy: true,
     });
+  });
+
+  it('reads the auth mail settings: origins of the redirect allow-list, confirmation', () => {
+    const config = loadConfig({
+      AUTH_CONFIRM_EMAIL: 'true',
+      AUTH_REDIRECT_ALLOW_LIST: 'https://app.example/any/path, http://localhost:5173',
+      AUTH_REAUTHENTICATE_AFTER: '0',
+    });
+    expect(config.auth.mail).toMatchObject({
+      confirmEmail: true,
+      redirectOrigins: ['https://app.example', 'http://localhost:5173'],
+      reauthenticateAfterSeconds: 0,
+    });
+    for (const bad of ['not a url', 'javascript:alert(1)']) {
+      expect(() => loadConfig({ AUTH_REDIRECT_ALLOW_LIST: bad })).toThrow(
+        /AUTH_REDIRECT_ALLOW_LIST/,
+      );
+    }
+    expect(() => loadConfig({ AUTH_MAIL_TOKEN_TTL: '5' })).toThrow(/AUTH_MAIL_TOKEN_TTL/);
   });
 
   it('lists every problem at once', () => {

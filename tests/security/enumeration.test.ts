@@ -1,6 +1,7 @@
 // Security: whether an email is registered cannot be asked in bulk. Sign-up and email change say
 // "already registered" (as GoTrue does without email confirmation), but only within their rate
-// limits, per client and per user; past them, taken and new emails get the same 429.
+// limits, per client and per user; past them, taken and new emails get the same 429. Password
+// reset and resend answer alike for any address, limits included.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -83,5 +84,38 @@ describe.each(databaseTargets())('account enumeration on $name', (target) => {
     const more = [];
     for (let i = 0; i < 4; i++) more.push((await changeEmail(second, known.email, ip)).status);
     expect(more).toEqual([422, 422, 422, 429]);
+  });
+
+  it('answers password-reset and resend probes alike for known and unknown addresses', async () => {
+    const post = (path: string, body: object) =>
+      shop.call(path, { method: 'POST', body: JSON.stringify(body) });
+    const answer = async (res: Response) => ({
+      status: res.status,
+      body: (await res.json()) as unknown,
+      retryAfter: res.headers.get('retry-after') !== null,
+    });
+    const unknown = fresh();
+    for (const [path, extra] of [
+      ['/auth/v1/recover', {}],
+      ['/auth/v1/resend', { type: 'signup' }],
+      ['/auth/v1/resend', { type: 'email_change' }],
+    ] as const) {
+      const firstKnown = await answer(await post(path, { ...extra, email: known.email }));
+      const firstUnknown = await answer(await post(path, { ...extra, email: unknown }));
+      expect(firstKnown).toEqual({ status: 200, body: {}, retryAfter: false });
+      expect(firstUnknown).toEqual(firstKnown);
+      // A second one within the interval is refused for both, in the same words (the seconds
+      // left may differ by one between the two).
+      const refused = {
+        status: 429,
+        body: expect.objectContaining({
+          code: 'over_email_send_rate_limit',
+          msg: expect.stringMatching(/^For security purposes, you can only request this after/),
+        }),
+        retryAfter: true,
+      };
+      expect(await answer(await post(path, { ...extra, email: known.email }))).toEqual(refused);
+      expect(await answer(await post(path, { ...extra, email: unknown }))).toEqual(refused);
+    }
   });
 });

@@ -19,6 +19,8 @@ export interface AuthContext {
   /** A hash of a random password at the current cost, compared when an email is unknown. */
   dummyHash: Promise<string>;
   publicUrl: string | undefined;
+  /** Where mailed links point (config.siteUrl: PUBLIC_URL or http://localhost:PORT). */
+  siteUrl: string;
 }
 
 /** The iss claim of the tokens issued for this request: `<public origin>/auth/v1`. */

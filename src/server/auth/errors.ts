@@ -23,6 +23,11 @@ export const AUTH_ERRORS = {
   no_api_key: 401,
   invalid_api_key: 401,
   over_request_rate_limit: 429,
+  over_email_send_rate_limit: 429,
+  otp_expired: 403,
+  email_not_confirmed: 400,
+  reauthentication_needed: 400,
+  reauthentication_not_valid: 422,
   not_found: 404,
 } as const;
 
@@ -70,4 +75,13 @@ export const AUTH_MESSAGES = {
   rateLimited: 'Request rate limit reached',
   unsupportedGrant: 'unsupported_grant_type',
   notFound: 'Not found',
+  emailRateLimited: 'email rate limit exceeded',
+  sendInterval: (seconds: number) =>
+    `For security purposes, you can only request this after ${seconds} seconds.`,
+  linkExpired: 'Email link is invalid or has expired',
+  emailNotConfirmed: 'Email not confirmed',
+  verifyEmailFirst: 'Please verify your email first.',
+  reauthenticationNeeded: 'Password update requires reauthentication',
+  nonceInvalid: 'Nonce has expired or is invalid',
+  recoverEmailRequired: 'Password recovery requires an email',
 } as const;

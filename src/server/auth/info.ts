@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Handler } from 'hono';
+import type { AuthSettings } from './settings.ts';
 
 // GET /health and GET /settings, as GoTrue answers them: what a Supabase client, dashboard or
 // monitor asks before offering a sign-in method.
@@ -35,17 +36,17 @@ const EXTERNAL_PROVIDERS = [
 ] as const;
 
 /**
- * The shop's auth settings in GoTrue's shape: email and password only, sign-up open, and every
- * account confirmed at once (no confirmation mail yet).
+ * The shop's auth settings in GoTrue's shape: email and password only, sign-up open, and
+ * `mailer_autoconfirm` false when sign-up waits for a confirmation link (AUTH_CONFIRM_EMAIL).
  */
-export function authSettingsJson() {
+export function authSettingsJson(options: { confirmEmail: boolean } = { confirmEmail: false }) {
   const external: Record<string, boolean> = {};
   for (const provider of EXTERNAL_PROVIDERS) external[provider] = false;
   external.email = true;
   return {
     external,
     disable_signup: false,
-    mailer_autoconfirm: true,
+    mailer_autoconfirm: !options.confirmEmail,
     phone_autoconfirm: false,
     sms_provider: '',
     saml_enabled: false,
@@ -55,9 +56,9 @@ export function authSettingsJson() {
 }
 
 /** GET /settings. */
-export function settingsHandler(): Handler {
-  return function settings(c) {
-    return c.json(authSettingsJson());
+export function settingsHandler(settings: AuthSettings): Handler {
+  return function authSettings(c) {
+    return c.json(authSettingsJson({ confirmEmail: settings.mail.confirmEmail }));
   };
 }
 

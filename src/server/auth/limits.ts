@@ -105,3 +105,26 @@ export function userUpdateRateLimit(auth: Guarded): MiddlewareHandler<SignedIn> 
     }
   };
 }
+
+/**
+ * Requests that queue a mail (recover, resend, reauthenticate) per client
+ * (AUTH_MAIL_RATE_LIMIT_PER_IP), whatever the address: 429 over_email_send_rate_limit. Each
+ * address also gets one mail of a kind per AUTH_MAIL_SEND_INTERVAL (claimMailSend).
+ */
+export function mailRateLimit(auth: Guarded): MiddlewareHandler {
+  return async function mailRateLimit(c, next) {
+    const ctx = auth.context;
+    const rate = await hitRateLimits(
+      ctx.db,
+      [{ key: `mail:ip:${clientIp(ctx, c)}`, limit: ctx.settings.mail.perIp }],
+      ctx.settings.signInLimit.windowSeconds,
+      ctx.now(),
+    );
+    if (!rate.allowed) {
+      throw authError('over_email_send_rate_limit', AUTH_MESSAGES.emailRateLimited, {
+        headers: { 'Retry-After': String(rate.retryAfter) },
+      });
+    }
+    await next();
+  };
+}

@@ -8,6 +8,10 @@ import type { SignedIn } from './guards.ts';
 import { healthHandler, settingsHandler } from './info.ts';
 import { identifyRequest, type RequestCredentials, type RequestIdentity } from './identify.ts';
 import { jwksHandler } from './jwks.ts';
+import { reauthenticateHandler } from './reauthenticate.ts';
+import { recoverHandler } from './recover.ts';
+import { resendHandler } from './resend.ts';
+import { verifyGetHandler, verifyPostHandler } from './verify.ts';
 import { loadAuthKeys, syncAuthKeys } from './keys.ts';
 import { logoutHandler, type ScopeChosen } from './logout.ts';
 import { hashPassword } from './password.ts';
@@ -25,6 +29,13 @@ export interface AuthHandlers {
   getUser: Handler<SignedIn>;
   updateUser: Handler<SignedIn>;
   logout: Handler<SignedIn & ScopeChosen>;
+  /** The mailed flows (docs/decisions/0030-auth-mail-flows.md). */
+  recover: Handler;
+  resend: Handler;
+  /** The link in a mail: no API key, answers 303 with the session or error in the fragment. */
+  verifyLink: Handler;
+  verify: Handler;
+  reauthenticate: Handler<SignedIn>;
   health: Handler;
   settings: Handler;
   /** Any other /auth/v1 path, in GoTrue's error shape. */
@@ -49,6 +60,8 @@ export interface AuthService {
 export interface AuthOptions {
   settings: AuthSettings;
   publicUrl?: string | undefined;
+  /** Where mailed links point (config.siteUrl); default: PUBLIC_URL or http://localhost:3000. */
+  siteUrl?: string;
   /** The clock; tests move it to cross the refresh-token reuse window or expire tokens. */
   now?: () => Date;
 }
@@ -75,6 +88,7 @@ export async function createAuthService(db: Database, options: AuthOptions): Pro
     now,
     dummyHash,
     publicUrl: options.publicUrl,
+    siteUrl: options.siteUrl ?? options.publicUrl ?? 'http://localhost:3000',
   };
 
   return {
@@ -92,8 +106,13 @@ export async function createAuthService(db: Database, options: AuthOptions): Pro
       getUser: getUserHandler(context),
       updateUser: updateUserHandler(context),
       logout: logoutHandler(context),
+      recover: recoverHandler(context),
+      resend: resendHandler(context),
+      verifyLink: verifyGetHandler(context),
+      verify: verifyPostHandler(context),
+      reauthenticate: reauthenticateHandler(context),
       health: healthHandler(),
-      settings: settingsHandler(),
+      settings: settingsHandler(options.settings),
       notFound: () => {
         throw authError('not_found', AUTH_MESSAGES.notFound);
       },

@@ -27,11 +27,18 @@ async function sessionJson(
   ctx: AuthContext,
   tx: Queryable,
   user: UserRow,
-  session: { id: string; createdAt: Date },
+  session: { id: string; createdAt: Date; method?: SignInMethod },
   refreshToken: string,
   iss: string,
 ) {
-  const access = await issueAccessToken(ctx.tokens, user, session.id, session.createdAt, iss);
+  const access = await issueAccessToken(
+    ctx.tokens,
+    user,
+    session.id,
+    session.createdAt,
+    iss,
+    session.method,
+  );
   return {
     access_token: access.token,
     token_type: 'bearer',
@@ -42,25 +49,37 @@ async function sessionJson(
   };
 }
 
+/** How a session began, as its access tokens' `amr` says: a password, or a mailed link or code. */
+export type SignInMethod = 'password' | 'otp';
+
 /** Opens a new session for a user who just proved their password. */
 export async function startSession(ctx: AuthContext, userId: string, iss: string) {
-  return ctx.db.transaction(async (tx) => {
-    const now = ctx.now();
-    const id = crypto.randomUUID();
-    await tx.query(
-      'INSERT INTO auth.sessions (id, user_id, created_at, updated_at) VALUES ($1, $2, $3, $3)',
-      [id, userId, now],
-    );
-    await tx.query('UPDATE auth.users SET last_sign_in_at = $2 WHERE id = $1', [userId, now]);
-    await tx.query('UPDATE auth.identities SET last_sign_in_at = $2 WHERE user_id = $1', [
-      userId,
-      now,
-    ]);
-    const refreshToken = await newRefreshToken(tx, { id, userId }, null, now);
-    const user = await findUserById(tx, userId);
-    if (!user) throw new Error('user vanished while signing in');
-    return sessionJson(ctx, tx, user, { id, createdAt: now }, refreshToken, iss);
-  });
+  return ctx.db.transaction((tx) => openSession(ctx, tx, userId, iss, 'password'));
+}
+
+/** Opens a new session in the caller's transaction (a mailed link signs in with what it changes). */
+export async function openSession(
+  ctx: AuthContext,
+  tx: Queryable,
+  userId: string,
+  iss: string,
+  method: SignInMethod,
+) {
+  const now = ctx.now();
+  const id = crypto.randomUUID();
+  await tx.query(
+    'INSERT INTO auth.sessions (id, user_id, created_at, updated_at) VALUES ($1, $2, $3, $3)',
+    [id, userId, now],
+  );
+  await tx.query('UPDATE auth.users SET last_sign_in_at = $2 WHERE id = $1', [userId, now]);
+  await tx.query('UPDATE auth.identities SET last_sign_in_at = $2 WHERE user_id = $1', [
+    userId,
+    now,
+  ]);
+  const refreshToken = await newRefreshToken(tx, { id, userId }, null, now);
+  const user = await findUserById(tx, userId);
+  if (!user) throw new Error('user vanished while signing in');
+  return sessionJson(ctx, tx, user, { id, createdAt: now, method }, refreshToken, iss);
 }
 
 interface TokenRow {

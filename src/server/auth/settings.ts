@@ -18,6 +18,30 @@ export const authEnvShape = {
   /** Email or password changes (PUT /user) per user and per client per window. */
   USER_UPDATE_RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).default(10),
   USER_UPDATE_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** Sign-up leaves the account unconfirmed and mails a confirmation link; sign-in waits for it. */
+  AUTH_CONFIRM_EMAIL: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  /** Seconds a mailed link or code works (GoTrue's MAILER_OTP_EXP). */
+  AUTH_MAIL_TOKEN_TTL: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** Seconds before the same kind of mail goes to the same address again (GoTrue's 60 s). */
+  AUTH_MAIL_SEND_INTERVAL: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Mail requests (recover, resend, reauthenticate, email change) per client IP per window. */
+  AUTH_MAIL_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** A password change from a session older than this (seconds) needs a mailed code; 0: never. */
+  AUTH_REAUTHENTICATE_AFTER: z.coerce.number().int().min(0).max(31_536_000).default(86_400),
+  /** Origins besides the site's own a mailed link may return to (comma-separated, no paths). */
+  AUTH_REDIRECT_ALLOW_LIST: z
+    .string()
+    .transform((list) =>
+      list
+        .split(',')
+        .map((o) => o.trim())
+        .filter((o) => o !== ''),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin)))
+    .optional(),
   /** Take the client IP from X-Forwarded-For (only behind a proxy that sets it). */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
@@ -33,6 +57,16 @@ export interface AuthSettings {
   signUpLimit: { perIp: number };
   userUpdateLimit: { perUser: number; perIp: number };
   trustProxy: boolean;
+  /** The mailed flows (docs/decisions/0030-auth-mail-flows.md). */
+  mail: {
+    confirmEmail: boolean;
+    tokenTtlSeconds: number;
+    sendIntervalSeconds: number;
+    perIp: number;
+    reauthenticateAfterSeconds: number;
+    /** Origins a link's redirect_to may name besides the site URL's. */
+    redirectOrigins: string[];
+  };
 }
 
 type AuthEnv = z.infer<z.ZodObject<typeof authEnvShape>>;
@@ -54,5 +88,13 @@ export function authSettingsFrom(e: AuthEnv): AuthSettings {
       perIp: e.USER_UPDATE_RATE_LIMIT_PER_IP,
     },
     trustProxy: e.TRUST_PROXY,
+    mail: {
+      confirmEmail: e.AUTH_CONFIRM_EMAIL,
+      tokenTtlSeconds: e.AUTH_MAIL_TOKEN_TTL,
+      sendIntervalSeconds: e.AUTH_MAIL_SEND_INTERVAL,
+      perIp: e.AUTH_MAIL_RATE_LIMIT_PER_IP,
+      reauthenticateAfterSeconds: e.AUTH_REAUTHENTICATE_AFTER,
+      redirectOrigins: e.AUTH_REDIRECT_ALLOW_LIST ?? [],
+    },
   };
 }

@@ -50,6 +50,11 @@ export function tokenHandler(ctx: AuthContext): Handler {
         [user.id, user.encrypted_password, await hashPassword(password, 'sign-in')],
       );
     }
+    // Only once the password checked out, as GoTrue: an unconfirmed account (AUTH_CONFIRM_EMAIL)
+    // waits for its link.
+    if (!user.email_confirmed_at) {
+      throw authError('email_not_confirmed', AUTH_MESSAGES.emailNotConfirmed);
+    }
     return c.json(await startSession(ctx, user.id, issuer(ctx, c)));
   };
 }

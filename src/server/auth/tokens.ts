@@ -51,6 +51,8 @@ export async function issueAccessToken(
   sessionId: string,
   signedInAt: Date,
   issuer: string,
+  /** How the session began (amr): 'otp' for a mailed link, as GoTrue says. */
+  method = 'password',
 ): Promise<IssuedToken> {
   const iat = Math.floor(deps.now().getTime() / 1000);
   const claims: AccessTokenClaims = {
@@ -61,7 +63,7 @@ export async function issueAccessToken(
     email: user.email,
     session_id: sessionId,
     aal: 'aal1',
-    amr: [{ method: 'password', timestamp: Math.floor(signedInAt.getTime() / 1000) }],
+    amr: [{ method, timestamp: Math.floor(signedInAt.getTime() / 1000) }],
     is_anonymous: false,
     app_metadata: user.raw_app_meta_data,
     iat,

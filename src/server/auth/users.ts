@@ -13,6 +13,12 @@ export interface UserRow {
   is_anonymous: boolean;
   created_at: Date;
   updated_at: Date;
+  confirmation_sent_at: Date | null;
+  recovery_sent_at: Date | null;
+  /** The address an email change waits to be confirmed for ('' when none). */
+  email_change: string;
+  email_change_sent_at: Date | null;
+  reauthentication_sent_at: Date | null;
 }
 
 interface IdentityRow {
@@ -41,30 +47,34 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
   return rows[0];
 }
 
-/** Creates a confirmed user with its email identity (no confirmation mail: the account works at once). */
+/**
+ * Creates a user with its email identity: confirmed at once (the account works), or, with
+ * `unconfirmed` (AUTH_CONFIRM_EMAIL), waiting for its confirmation link.
+ */
 export async function insertUser(
   db: Queryable,
   email: string,
   passwordHash: string,
   metadata: Record<string, unknown>,
   now: Date,
+  options: { unconfirmed?: boolean } = {},
 ): Promise<string> {
   const id = crypto.randomUUID();
   await db.query(
     `INSERT INTO auth.users (id, email, encrypted_password, email_confirmed_at, raw_user_meta_data, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $4, $4)`,
-    [id, email, passwordHash, now, metadata],
+     VALUES ($1, $2, $3, $4, $5, $6, $6)`,
+    [id, email, passwordHash, options.unconfirmed ? null : now, metadata, now],
   );
   await db.query(
     `INSERT INTO auth.identities (id, provider_id, user_id, identity_data, provider, created_at, updated_at)
      VALUES ($1, $2::text, $2::uuid, $3, 'email', $4, $4)`,
-    [crypto.randomUUID(), id, identityData(id, email), now],
+    [crypto.randomUUID(), id, identityData(id, email, !options.unconfirmed), now],
   );
   return id;
 }
 
-export function identityData(userId: string, email: string) {
-  return { sub: userId, email, email_verified: true, phone_verified: false };
+export function identityData(userId: string, email: string, verified = true) {
+  return { sub: userId, email, email_verified: verified, phone_verified: false };
 }
 
 /**
@@ -76,6 +86,44 @@ export async function userJson(db: Queryable, user: UserRow): Promise<Record<str
     'SELECT * FROM auth.identities WHERE user_id = $1 ORDER BY created_at',
     [user.id],
   );
+  return userJsonWith(user, rows);
+}
+
+/**
+ * What a sign-up with email confirmation answers for an email that is already registered: a user
+ * shaped like a new unconfirmed one (random id, the email, timestamps of now, no identities), as
+ * GoTrue does, and no mail.
+ */
+export function madeUpUserJson(
+  email: string,
+  metadata: Record<string, unknown>,
+  now: Date,
+): Record<string, unknown> {
+  return userJsonWith(
+    {
+      id: crypto.randomUUID(),
+      aud: 'authenticated',
+      role: 'authenticated',
+      email,
+      encrypted_password: '',
+      email_confirmed_at: null,
+      last_sign_in_at: null,
+      raw_app_meta_data: { provider: 'email', providers: ['email'] },
+      raw_user_meta_data: metadata,
+      is_anonymous: false,
+      created_at: now,
+      updated_at: now,
+      confirmation_sent_at: now,
+      recovery_sent_at: null,
+      email_change: '',
+      email_change_sent_at: null,
+      reauthentication_sent_at: null,
+    },
+    [],
+  );
+}
+
+function userJsonWith(user: UserRow, rows: IdentityRow[]): Record<string, unknown> {
   return {
     id: user.id,
     aud: user.aud,
@@ -83,7 +131,12 @@ export async function userJson(db: Queryable, user: UserRow): Promise<Record<str
     email: user.email,
     email_confirmed_at: iso(user.email_confirmed_at),
     phone: '',
+    confirmation_sent_at: iso(user.confirmation_sent_at),
     confirmed_at: iso(user.email_confirmed_at),
+    recovery_sent_at: iso(user.recovery_sent_at),
+    new_email: user.email_change || undefined,
+    email_change_sent_at: iso(user.email_change_sent_at),
+    reauthentication_sent_at: iso(user.reauthentication_sent_at),
     last_sign_in_at: iso(user.last_sign_in_at),
     app_metadata: user.raw_app_meta_data,
     user_metadata: user.raw_user_meta_data,

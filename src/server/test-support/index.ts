@@ -4,6 +4,15 @@
 // benchmarks and scripts import launch.ts alone: it loads neither vitest (whose expect clashes
 // with Playwright's) nor the server.
 export { fetchUser, legacyScryptHash, signUpAndIn } from './auth.ts';
+export {
+  followLink,
+  lastMailTo,
+  mailsTo,
+  tokenOf,
+  verifyLinkIn,
+  type FollowedLink,
+  type QueuedMail,
+} from './auth-mail.ts';
 export { authClientFor, functionsClientFor, type ClientTarget } from './clients.ts';
 export { databaseTargets, type DatabaseTarget, type TestDatabase } from './databases.ts';
 export { serverFixture, type ServerFixture } from './fixture.ts';

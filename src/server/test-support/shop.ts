@@ -108,6 +108,7 @@ const TEST_ENV: Record<string, string> = {
   SIGNIN_RATE_LIMIT_PER_IP: '100000',
   SIGNUP_RATE_LIMIT_PER_IP: '100000',
   USER_UPDATE_RATE_LIMIT_PER_IP: '100000',
+  AUTH_MAIL_RATE_LIMIT_PER_IP: '100000',
   LOG_LEVEL: 'silent',
   // The in-process origin (IN_PROCESS_ORIGIN); served on a port, clients use 127.0.0.1.
   ALLOWED_HOSTS: 'keebshop.test',
