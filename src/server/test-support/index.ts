@@ -33,7 +33,6 @@ export {
   rowCount,
   seedOrders,
   type OrderRow,
-  type QueuedMail,
   type SeedOrder,
 } from './orders.ts';
 export { startPrivateCluster, type PrivateCluster } from './private-postgres.ts';

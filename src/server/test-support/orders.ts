@@ -2,6 +2,7 @@
 // fulfilment records, and what a test checks really happened.
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/types.ts';
+import type { QueuedMail } from './auth-mail.ts';
 
 export interface SeedOrder {
   product_name: string;
@@ -71,15 +72,6 @@ export async function allOrders(db: Queryable) {
     'SELECT id, user_id, product_name, quantity, price::text AS price FROM public.orders ORDER BY id',
   );
   return rows;
-}
-
-/** One mail in keebshop.mail_outbox, as queued (the bodies are cleared once sent). */
-export interface QueuedMail {
-  kind: string;
-  recipient: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
 }
 
 /** The mails queued about order `orderNumber` (its number in the subject), oldest first. */
