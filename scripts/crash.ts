@@ -6,6 +6,10 @@
 // (granted the role with scripts/staff.ts) refunds paid orders in part or in full and cancels some
 // (bench/lib/shop/staff-worker.ts); after, every provider refund is recorded once and the orders'
 // refunded amounts, statuses and stock agree with it (bench/lib/shop/refund-reconcile.ts).
+// The server mails to an SMTP server in this process (bench/lib/shop/mail-sink.ts) that refuses
+// with 421 until half the checkouts have started, so order mails wait in the outbox across kills;
+// after a last restart to send what is left, every paid order's confirmation and every refund's
+// notice must have arrived exactly once (bench/lib/shop/mail-reconcile.ts).
 // Exits 1 otherwise.
 // --scenario=pg-restart or sandbox-failover runs bench/lib/shop/pg-restart.ts or
 // sandbox-failover.ts instead.
@@ -25,6 +29,13 @@ import {
   waitForWebhooks,
 } from '../bench/lib/shop/reconcile.ts';
 import { reconcileRefunds } from '../bench/lib/shop/refund-reconcile.ts';
+import {
+  readMailSnapshot,
+  reconcileMails,
+  unsentMails,
+  type MailSnapshot,
+} from '../bench/lib/shop/mail-reconcile.ts';
+import { startMailSink, type MailSink } from '../bench/lib/shop/mail-sink.ts';
 import { runStaffWorker, staffAccount } from '../bench/lib/shop/staff-worker.ts';
 import { sandboxFailover } from '../bench/lib/shop/sandbox-failover.ts';
 import { randomCart } from '../bench/lib/shop/shoppers.ts';
@@ -49,13 +60,15 @@ const { values } = parseArgs({
     'think-ms': { type: 'string', default: '500' },
     // Staff refunds and cancels made at least (default: half the checkouts).
     'staff-actions': { type: 'string' },
+    // How long the last restart may take to send the order mails still in the outbox.
+    'mail-wait-s': { type: 'string', default: '300' },
     // kill (the above); pg-restart: PostgreSQL restarted under checkouts (bench/lib/shop/pg-restart.ts);
     // sandbox-failover: two instances on PostgreSQL, the one serving the sandbox killed.
     scenario: { type: 'string', default: 'kill' },
     help: { type: 'boolean', default: false },
   },
 });
-const HELP = `npm run crash -- [--checkouts=50] [--concurrency=5] [--min-kill-ms=100] [--max-kill-ms=2000] [--think-ms=500] [--staff-actions=N] [--timeout-s=900] [--scenario=kill|sandbox-failover]
+const HELP = `npm run crash -- [--checkouts=50] [--concurrency=5] [--min-kill-ms=100] [--max-kill-ms=2000] [--think-ms=500] [--staff-actions=N] [--mail-wait-s=300] [--timeout-s=900] [--scenario=kill|sandbox-failover]
 npm run crash -- --scenario=pg-restart [--concurrency=5] [--think-ms=500]`;
 const failoverDefaults = { shoppers: 0, seconds: 0, rampSeconds: 0 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -88,16 +101,20 @@ async function main(): Promise<number> {
   buildIfStale();
   const base = await mkdtemp(path.join(os.tmpdir(), 'keebshop-crash-'));
   const logFile = path.join(base, 'server.log');
+  // Down at first: the first half's mails wait in the outbox while the server is killed.
+  const sink = await startMailSink();
+  sink.refusing = true;
   const options: ServerProcessOptions = {
     dataDir: path.join(base, 'data'),
     port: await freePort(),
     sandboxPort: await freePort(),
     output: { logFile },
-    env: { TRUST_PROXY: 'true' },
+    env: { TRUST_PROXY: 'true', SMTP_URL: sink.url, MAIL_FROM: 'Keebshop <shop@keebshop.test>' },
   };
   let server: ServerProcess = spawnServer(options);
   const readyMs = [await server.ready()];
   const killedWith: (number | string)[] = [];
+  const killTimes: number[] = [];
   let done = false;
   try {
     const recorder = new Recorder(); // requests cut off by a kill land here; they are retried
@@ -136,6 +153,7 @@ async function main(): Promise<number> {
       while (!done) {
         await sleep(min + Math.random() * (max - min));
         if (done) break;
+        killTimes.push(Date.now());
         killedWith.push(await server.stop('SIGKILL'));
         server = spawnServer(options);
         readyMs.push(await server.ready());
@@ -157,6 +175,7 @@ async function main(): Promise<number> {
       shoppers.map(async (shopper) => {
         while (next < checkouts) {
           const n = next++;
+          if (n >= checkouts / 2) sink.refusing = false;
           const killsBefore = killedWith.length;
           const session = await retry(() => shopper.checkout(randomCart()));
           await think();
@@ -189,6 +208,8 @@ async function main(): Promise<number> {
     );
     const refunds = await reconcileRefunds({ dataDir: options.dataDir }, staffCounts.expected);
     const badIndexes = await checkIndexes(options.dataDir);
+    const delivery = await sendRemainingMails(options, sink, Number(values['mail-wait-s']) * 1000);
+    const mails = reconcileMails(delivery.snapshot, sink.received, killTimes);
     const log = await readFile(logFile, 'utf8');
     const errorLines = log
       .split('\n')
@@ -231,12 +252,21 @@ async function main(): Promise<number> {
       ],
       [`no error in the server log (${errorLines.length})`, errorLines.length === 0],
       [`clean final stop (exit ${cleanExit})`, cleanExit === 0],
+      [
+        `mail: confirmations ${mails.confirmationsReceived} of ${mails.paidOrders} orders, refund notices ${mails.refundMailsReceived} of ${mails.refunds} refunds, each received once; ${sink.refused} refused (421) early, ${mails.killedBetween} with a kill between queueing and arrival, ${delivery.leftAfterRun} left for the last restart (exit ${delivery.exit}), ${mails.redelivered} redelivered with the same Message-ID; ${mails.problems.length} problems`,
+        mails.problems.length === 0 &&
+          mails.paidOrders === checkouts &&
+          mails.confirmationsReceived === checkouts &&
+          mails.killedBetween > 0 &&
+          delivery.exit === 0,
+      ],
     ];
     for (const [what, ok] of checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
     for (const line of errorLines.slice(0, 5)) console.log(`  log: ${line.slice(0, 300)}`);
     for (const bad of badIndexes) console.log(`  corrupt: ${bad}`);
     for (const failure of staffCounts.failures.slice(0, 5)) console.log(`  staff: ${failure}`);
     for (const problem of refunds.problems.slice(0, 10)) console.log(`  refund: ${problem}`);
+    for (const problem of mails.problems.slice(0, 10)) console.log(`  mail: ${problem}`);
     for (const { session, problem } of orderProblems.slice(0, 5)) {
       console.log(`  order: ${session}: ${problem}`);
     }
@@ -244,8 +274,40 @@ async function main(): Promise<number> {
   } finally {
     done = true;
     await server.stop('SIGKILL');
+    await sink.close();
     await rm(base, { recursive: true, force: true });
   }
+}
+
+/**
+ * The last restart: with the mail server up, the server sends what the outbox still holds; waits
+ * until every such mail has arrived (or `timeoutMs`), stops it cleanly and reads the outbox again.
+ */
+async function sendRemainingMails(
+  options: ServerProcessOptions,
+  sink: MailSink,
+  timeoutMs: number,
+): Promise<{ snapshot: MailSnapshot; leftAfterRun: number; exit: number | string }> {
+  sink.refusing = false;
+  const before = await readMailSnapshot({ dataDir: options.dataDir });
+  const left = unsentMails(before).map((m) => m.message_id);
+  if (left.length === 0) return { snapshot: before, leftAfterRun: 0, exit: 0 };
+  const server = spawnServer(options);
+  let exit: number | string = 'not stopped';
+  try {
+    await server.ready();
+    const deadline = Date.now() + timeoutMs;
+    const arrived = () => new Set(sink.received.map((m) => m.messageId));
+    while (Date.now() < deadline && !left.every((id) => arrived().has(id))) await sleep(250);
+    await sleep(1000); // a duplicate would come now
+  } finally {
+    exit = await server.stop('SIGTERM');
+  }
+  return {
+    snapshot: await readMailSnapshot({ dataDir: options.dataDir }),
+    leftAfterRun: left.length,
+    exit,
+  };
 }
 
 /** amcheck over the shop's schemas (src/server/db/integrity.ts, as `npm run check-data`). */

@@ -46,6 +46,8 @@ export interface AppDeps {
   payments?: Payments;
   /** The shop's public origin (PUBLIC_URL); unset: each request's own origin. */
   publicUrl?: string | undefined;
+  /** Where mailed links point (config.siteUrl): PUBLIC_URL, or http://localhost:PORT. */
+  siteUrl: string;
   /** PGlite's DATA_DIR: /healthz checks its free space and writes stop short of a full disk. */
   dataDir?: string | undefined;
   /** The free space under dataDir below which writes answer 503 (DATA_DIR_MIN_FREE_MB). */
@@ -151,6 +153,7 @@ export function createApp(deps: AppDeps): Hono {
     identify: (request) => deps.auth.identify(request),
     logger,
     publicUrl: deps.publicUrl,
+    siteUrl: deps.siteUrl,
     stockHoldMinutes: deps.stockHoldMinutes,
     shipping: deps.shipping ?? DEFAULT_SHIPPING,
   };

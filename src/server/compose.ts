@@ -51,6 +51,7 @@ export async function composeApp(
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.payments ? { payments: options.payments } : {}),
     publicUrl: config.publicUrl,
+    siteUrl: config.siteUrl,
     // Free space matters where the embedded database writes; PostgreSQL's disk is its server's.
     dataDir: db.kind === 'pglite' ? config.dataDir : undefined,
     minFreeBytes: config.dataDirMinFreeMb * 1024 * 1024,

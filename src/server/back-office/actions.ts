@@ -6,6 +6,7 @@
 import type Stripe from 'stripe';
 import type { Database, Queryable } from '../db/types.ts';
 import { functionError } from '../functions/errors.ts';
+import { nudgeMailWorkers } from '../mail/worker.ts';
 import {
   invalidTransition,
   lockOrder,
@@ -15,6 +16,7 @@ import {
   type LockedOrder,
   type StaffActor,
 } from './orders.ts';
+import { queueRefundMails, queueShippedMail } from './order-mails.ts';
 import { recordRefunds, refundThroughProvider } from './refunds.ts';
 import { returnStockOfCancelledOrder } from './stock-return.ts';
 
@@ -23,13 +25,14 @@ export interface ActionAnswer {
   order: Record<string, unknown>;
 }
 
-/** paid → shipped, with the carrier and tracking number. */
-export function shipOrder(
+/** paid → shipped, with the carrier and tracking number; the shopper's notice queued with it. */
+export async function shipOrder(
   db: Database,
   actor: StaffActor,
   input: { orderNumber: string; carrier: string; trackingNumber: string },
+  siteUrl: string,
 ): Promise<ActionAnswer> {
-  return db.transaction(async (tx) => {
+  const answer = await db.transaction(async (tx) => {
     const before = await lockOrder(tx, input.orderNumber);
     if (before.status !== 'paid') throw invalidTransition(before, 'shipped');
     await tx.query(
@@ -46,8 +49,11 @@ export function shipOrder(
       before: snapshot(before, fields),
       after: snapshot(after, fields),
     });
+    await queueShippedMail(tx, before.id, siteUrl);
     return { order: await orderJson(tx, before.id) };
   });
+  nudgeMailWorkers();
+  return answer;
 }
 
 /** shipped → delivered. */
@@ -79,12 +85,16 @@ export function deliverOrder(
 
 const REFUNDABLE: ReadonlySet<LockedOrder['status']> = new Set(['paid', 'shipped', 'delivered']);
 
-/** Part or all of what is left of a paid, shipped or delivered order, through the provider. */
+/**
+ * Part or all of what is left of a paid, shipped or delivered order, through the provider; the
+ * shopper's notice queued with the refund unless the provider's event recorded it first.
+ */
 export async function refundOrder(
   db: Database,
   stripe: Stripe,
   actor: StaffActor,
   input: { orderNumber: string; amountCents: number },
+  siteUrl: string,
 ): Promise<ActionAnswer> {
   const checked = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderNumber);
@@ -99,9 +109,9 @@ export async function refundOrder(
     return order;
   });
   const refund = await refundThroughProvider(stripe, checked, input.amountCents, 'refund');
-  return db.transaction(async (tx) => {
+  const answer = await db.transaction(async (tx) => {
     const before = await lockOrder(tx, input.orderNumber);
-    const after = await recordRefunds(tx, before, [refund]);
+    const { order: after, added } = await recordRefunds(tx, before, [refund]);
     const fields = ['status', 'refunded_cents'] as const;
     await writeAudit(tx, {
       actor,
@@ -110,19 +120,24 @@ export async function refundOrder(
       before: snapshot(before, fields),
       after: { ...snapshot(after, fields), amount_cents: refund.amount, refund_id: refund.id },
     });
+    await queueRefundMails(tx, before.id, added, siteUrl);
     return { order: await orderJson(tx, before.id) };
   });
+  nudgeMailWorkers();
+  return answer;
 }
 
 /**
  * paid → cancelled: refunds what is left through the provider, then cancels and returns the
- * stock. Two cancels at once send one refund (same idempotency key); the second is a 409.
+ * stock. Two cancels at once send one refund (same idempotency key); the second is a 409. The
+ * shopper gets one mail, "cancelled and refunded", from whichever records the refund first.
  */
 export async function cancelOrder(
   db: Database,
   stripe: Stripe,
   actor: StaffActor,
   input: { orderNumber: string },
+  siteUrl: string,
 ): Promise<ActionAnswer> {
   const checked = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderNumber);
@@ -153,10 +168,11 @@ export async function cancelOrder(
     }
     // Another cancel (or a shipment) won meanwhile: the refund is recorded, the cancel is not.
     if (before.status !== 'paid') {
-      await recordRefunds(tx, before, refunds);
+      const { added } = await recordRefunds(tx, before, refunds);
+      await queueRefundMails(tx, before.id, added, siteUrl);
       return { kind: 'lost' as const, order: before };
     }
-    await recordRefunds(tx, before, refunds, { keepStatus: true });
+    const { added } = await recordRefunds(tx, before, refunds, { keepStatus: true });
     await tx.query(
       `UPDATE public.shop_orders SET status = 'cancelled', cancelled_at = now(), updated_at = now()
        WHERE id = $1`,
@@ -171,8 +187,10 @@ export async function cancelOrder(
       before: snapshot(before, fields),
       after: { ...snapshot(after, fields), refund_id: refund?.id ?? null },
     });
+    await queueRefundMails(tx, before.id, added, siteUrl);
     return { kind: 'done' as const, answer: { order: await orderJson(tx, before.id) } };
   });
+  nudgeMailWorkers();
   if (outcome.kind === 'lost') throw invalidTransition(outcome.order, 'cancelled');
   return outcome.answer;
 }

@@ -1,10 +1,12 @@
 // A cancel whose own refund event is recorded before the cancel's second transaction (the
 // provider's webhook is fast, or the staff's request is retried after a crash): the event cancels
 // the order, and the staff member who asked is told it is done, not that it cannot be cancelled.
+// The shopper gets one mail: cancelled and refunded.
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   databaseTargets,
+  orderMailsOf,
   payOrder,
   startTestServer,
   type PayingTestServer,
@@ -12,6 +14,8 @@ import {
 } from '../test-support/index.ts';
 import { cancelOrder } from './actions.ts';
 import { recordReportedRefunds, type ProviderRefund } from './refunds.ts';
+
+const SITE = 'https://shop.example';
 
 describe.each(databaseTargets())('a cancel racing its refund event on $name', (target) => {
   let server: PayingTestServer;
@@ -37,16 +41,20 @@ describe.each(databaseTargets())('a cancel racing its refund event on $name', (t
             cancel: refund.metadata?.keebshop_action === 'cancel',
           };
           await server.db.transaction((tx) =>
-            recordReportedRefunds(tx, order.paymentIntent, [reported]),
+            recordReportedRefunds(tx, order.paymentIntent, [reported], SITE),
           );
           return refund;
         },
       },
     } as unknown as Stripe;
     const actor = { id: crypto.randomUUID(), email: 'staff@example.com' };
-    const { order: row } = await cancelOrder(server.db, eventFirst, actor, {
-      orderNumber: order.orderNumber,
-    });
+    const { order: row } = await cancelOrder(
+      server.db,
+      eventFirst,
+      actor,
+      { orderNumber: order.orderNumber },
+      SITE,
+    );
     expect(row).toMatchObject({ status: 'cancelled', refunded_cents: order.totalCents });
     const log = await server.db.query<{ action: string; staff_email: string | null }>(
       'SELECT action, staff_email FROM public.staff_audit_log WHERE order_id = $1 ORDER BY id',
@@ -57,7 +65,14 @@ describe.each(databaseTargets())('a cancel racing its refund event on $name', (t
       { action: 'cancel', staff_email: 'staff@example.com' },
     ]);
     await expect(
-      cancelOrder(server.db, eventFirst, actor, { orderNumber: order.orderNumber }),
+      cancelOrder(server.db, eventFirst, actor, { orderNumber: order.orderNumber }, SITE),
     ).rejects.toThrow('is cancelled: it cannot be cancelled');
+    const refunded = (await orderMailsOf(server.db, order.orderNumber)).filter(
+      (m) => m.kind === 'order_refunded',
+    );
+    expect(refunded.map((m) => [m.recipient, m.subject])).toEqual([
+      ['buyer@example.com', `Your Keebshop order ${order.orderNumber} is cancelled and refunded`],
+    ]);
+    expect(refunded[0]?.text_body).toContain('In full');
   });
 });

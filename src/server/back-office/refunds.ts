@@ -11,6 +11,7 @@ import {
   type LockedOrder,
   type StaffActor,
 } from './orders.ts';
+import { queueRefundMails } from './order-mails.ts';
 import { returnStockOfCancelledOrder } from './stock-return.ts';
 
 /**
@@ -34,23 +35,32 @@ const isCancel = (r: Stripe.Refund) =>
 /** Failed and cancelled refunds returned nothing to the shopper. */
 const counts = (r: ProviderRefund) => r.status !== 'failed' && r.status !== 'canceled';
 
+/** What recordRefunds did: the order after, and the refunds this call recorded (not before). */
+export interface RecordedRefunds {
+  order: LockedOrder;
+  added: ProviderRefund[];
+}
+
 /**
  * Records the provider's refunds of a locked order not yet recorded and brings refunded_cents to
  * their sum; an order paid, shipped or delivered and now refunded in full becomes 'refunded'
- * unless `keepStatus` (a cancel sets its own). Resolves the order after.
+ * unless `keepStatus` (a cancel sets its own). Resolves the order after and the refunds added, whose
+ * mails the caller queues (queueRefundMails) once it has set the order's status.
  */
 export async function recordRefunds(
   tx: Queryable,
   order: LockedOrder,
   refunds: readonly ProviderRefund[],
   { keepStatus = false } = {},
-): Promise<LockedOrder> {
+): Promise<RecordedRefunds> {
+  const added: ProviderRefund[] = [];
   for (const refund of refunds.filter(counts)) {
-    await tx.query(
+    const inserted = await tx.query(
       `INSERT INTO public.shop_order_refunds (order_id, provider_refund_id, amount_cents)
-       VALUES ($1, $2, $3) ON CONFLICT (provider_refund_id) DO NOTHING`,
+       VALUES ($1, $2, $3) ON CONFLICT (provider_refund_id) DO NOTHING RETURNING id`,
       [order.id, refund.id, refund.amount],
     );
+    if (inserted.rows.length > 0) added.push(refund);
   }
   await tx.query(
     `UPDATE public.shop_orders s SET
@@ -64,7 +74,7 @@ export async function recordRefunds(
      WHERE s.id = $1`,
     [order.id, keepStatus],
   );
-  return lockOrderById(tx, order.id);
+  return { order: await lockOrderById(tx, order.id), added };
 }
 
 /**
@@ -140,12 +150,14 @@ export async function refundsOfCharge(
  * made from the shop already recorded add nothing; others (the provider's dashboard) are recorded
  * and logged with no staff member. A paid order refunded in full by a cancel's refund the cancel
  * never recorded (a crash in between) is cancelled here, its stock returned, as the cancel would
- * have. Resolves the cents newly recorded, or null for an unknown payment.
+ * have. Each refund newly recorded queues its mail. Resolves the cents newly recorded, or null for
+ * an unknown payment.
  */
 export async function recordReportedRefunds(
   tx: Queryable,
   paymentIntent: string,
   refunds: readonly ProviderRefund[],
+  siteUrl: string,
 ): Promise<number | null> {
   const { rows } = await tx.query<{ id: number }>(
     'SELECT id::int AS id FROM public.shop_orders WHERE payment_intent = $1',
@@ -154,7 +166,8 @@ export async function recordReportedRefunds(
   if (!rows[0]) return null;
   const before = await lockOrderById(tx, rows[0].id);
   const cancelling = before.status === 'paid' && refunds.some((r) => r.cancel && counts(r));
-  let after = await recordRefunds(tx, before, refunds, { keepStatus: cancelling });
+  const recorded = await recordRefunds(tx, before, refunds, { keepStatus: cancelling });
+  let after = recorded.order;
   if (after.refunded_cents === before.refunded_cents) return 0;
   if (cancelling && after.refunded_cents === after.total_cents) {
     await tx.query(
@@ -173,5 +186,6 @@ export async function recordReportedRefunds(
     before: snapshot(before, fields),
     after: snapshot(after, fields),
   });
+  await queueRefundMails(tx, before.id, recorded.added, siteUrl);
   return after.refunded_cents - before.refunded_cents;
 }

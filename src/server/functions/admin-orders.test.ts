@@ -1,8 +1,10 @@
 // The staff actions through the functions API, on each database, with the real payments sandbox
 // delivering its webhooks (so refunds reach the shop twice: the action's answer and the event).
+// Each ship queues one shipped mail and each refund one refunded mail, however often it arrives.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   databaseTargets,
+  orderMailsOf,
   payOrder,
   signUpStaff,
   startTestServer,
@@ -46,6 +48,11 @@ describe.each(databaseTargets())('staff order actions on $name', (target) => {
         [orderId],
       )
     ).rows;
+  /** [kind, subject] of the mails queued about the order, oldest first. */
+  const mailsOf = async (orderNumber: string) =>
+    (await orderMailsOf(server.db, orderNumber))
+      .filter((m) => m.kind !== 'order_confirmation')
+      .map((m) => [m.kind, m.subject]);
   const refundsOf = async (orderId: number) =>
     (
       await server.db.query<{ provider_refund_id: string; amount_cents: number }>(
@@ -82,6 +89,18 @@ describe.each(databaseTargets())('staff order actions on $name', (target) => {
       before: { status: 'paid', carrier: null, tracking_number: null, shipped_at: null },
       after: { status: 'shipped', carrier: 'UPS', tracking_number: '1Z999' },
     });
+    const mails = await orderMailsOf(server.db, order.orderNumber);
+    expect(mails.map((m) => [m.kind, m.recipient])).toEqual([
+      ['order_confirmation', 'buyer@example.com'],
+      ['order_shipped', 'buyer@example.com'],
+    ]);
+    for (const fact of [
+      'UPS',
+      '1Z999',
+      '12 Analytical Way',
+      `${server.config.siteUrl}/keebshop/#/`,
+    ])
+      expect(mails[1]?.text_body).toContain(fact);
   });
 
   it('refuses the wrong transition (409), an unknown order (404) and a bad body (400)', async () => {
@@ -107,6 +126,7 @@ describe.each(databaseTargets())('staff order actions on $name', (target) => {
       (await act('admin-refund', { orderNumber: order.orderNumber, amountCents: 0 })).status,
     ).toBe(400);
     expect(await auditOf(order.id)).toEqual([]);
+    expect(await mailsOf(order.orderNumber)).toEqual([]);
   });
 
   it('of two staff shipping one order at once, one succeeds and the other gets 409', async () => {
@@ -119,6 +139,7 @@ describe.each(databaseTargets())('staff order actions on $name', (target) => {
     const results = await Promise.all([act('admin-ship', body(1)), act('admin-ship', body(2))]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect((await auditOf(order.id)).length).toBe(1);
+    expect((await mailsOf(order.orderNumber)).map(([kind]) => kind)).toEqual(['order_shipped']);
   });
 
   it('refunds part then the rest; each refund is recorded once though the event comes too', async () => {
@@ -148,6 +169,10 @@ describe.each(databaseTargets())('staff order actions on $name', (target) => {
     const again = await act('admin-refund', { orderNumber: order.orderNumber, amountCents: 1 });
     expect(again.status).toBe(409);
     expect((await auditOf(order.id)).map((l) => l.action)).toEqual(['refund', 'refund']);
+    expect(await mailsOf(order.orderNumber)).toEqual([
+      ['order_refunded', `A partial refund for your Keebshop order ${order.orderNumber}`],
+      ['order_refunded', `Your Keebshop order ${order.orderNumber} is refunded in full`],
+    ]);
   });
 
   it('records a refund made in the provider dashboard, from its charge.refunded event', async () => {
@@ -170,6 +195,12 @@ describe.each(databaseTargets())('staff order actions on $name', (target) => {
         after: { status: 'paid', refunded_cents: 500 },
       },
     ]);
+    const mails = (await orderMailsOf(server.db, order.orderNumber)).filter(
+      (m) => m.kind === 'order_refunded',
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text_body).toContain('$5.00');
+    expect(mails[0]?.text_body).toContain(recorded[0]?.provider_refund_id);
   });
 
   it('cancels a paid order, refunding what is left; two cancels at once refund once', async () => {
@@ -189,6 +220,10 @@ describe.each(databaseTargets())('staff order actions on $name', (target) => {
     expect((await refundsOf(order.id)).map((r) => r.amount_cents)).toEqual([
       300,
       order.totalCents - 300,
+    ]);
+    expect(await mailsOf(order.orderNumber)).toEqual([
+      ['order_refunded', `A partial refund for your Keebshop order ${order.orderNumber}`],
+      ['order_refunded', `Your Keebshop order ${order.orderNumber} is cancelled and refunded`],
     ]);
     const charge = await server.stripe.paymentIntents.retrieve(order.paymentIntent);
     const refundedAtProvider = await server.stripe.refunds.list({
@@ -240,6 +275,9 @@ describe.each(databaseTargets())('staff order actions on $name', (target) => {
     expect(retry.json).toMatchObject({ error: 'invalid_transition', status: 'cancelled' });
     expect((await refundsOf(order.id)).length).toBe(1);
     expect(await stock()).toBe(Number(paidStock) + 3);
+    expect(await mailsOf(order.orderNumber)).toEqual([
+      ['order_refunded', `Your Keebshop order ${order.orderNumber} is cancelled and refunded`],
+    ]);
   });
 
   it('returns the items of a cancelled order to stock, once', async () => {

@@ -47,7 +47,7 @@ const answer = (c: Context, result: ActionAnswer) => c.json(result);
 export function adminShipHandler(deps: FunctionsDeps): Handler<WithStaff> {
   return async function adminShip(c) {
     const body = await parseBody(c, schemas.ship);
-    return answer(c, await shipOrder(deps.db, actorOf(c.get('staff')), body));
+    return answer(c, await shipOrder(deps.db, actorOf(c.get('staff')), body, deps.siteUrl));
   };
 }
 
@@ -64,7 +64,10 @@ export function adminRefundHandler(deps: FunctionsDeps): Handler<WithPayments & 
   return async function adminRefund(c) {
     const body = await parseBody(c, schemas.refund);
     const stripe = c.get('payments').stripe;
-    return answer(c, await refundOrder(deps.db, stripe, actorOf(c.get('staff')), body));
+    return answer(
+      c,
+      await refundOrder(deps.db, stripe, actorOf(c.get('staff')), body, deps.siteUrl),
+    );
   };
 }
 
@@ -73,6 +76,9 @@ export function adminCancelHandler(deps: FunctionsDeps): Handler<WithPayments & 
   return async function adminCancel(c) {
     const body = await parseBody(c, schemas.cancel);
     const stripe = c.get('payments').stripe;
-    return answer(c, await cancelOrder(deps.db, stripe, actorOf(c.get('staff')), body));
+    return answer(
+      c,
+      await cancelOrder(deps.db, stripe, actorOf(c.get('staff')), body, deps.siteUrl),
+    );
   };
 }

@@ -32,6 +32,7 @@ export function confirmCheckoutHandler(deps: FunctionsDeps): Handler<WithPayment
       sessionId: body.data.session_id,
       signedInUserId: caller.role === 'authenticated' ? caller.claims.sub : undefined,
       verifyOnly: body.data.verify_only ?? false,
+      siteUrl: deps.siteUrl,
     });
     return c.json(outcome, HTTP_STATUS[outcome.status] ?? 200);
   };

@@ -16,6 +16,8 @@ export interface FunctionsDeps {
   logger: Logger;
   /** The shop's public origin; unset: the origin each request came to. */
   publicUrl: string | undefined;
+  /** Where mailed links point (config.siteUrl): PUBLIC_URL, or http://localhost:PORT. */
+  siteUrl: string;
   /** How long a checkout holds its units, and its session lives (STOCK_HOLD_MINUTES). */
   stockHoldMinutes?: number | undefined;
   /** The countries and rates the checkout offers. */

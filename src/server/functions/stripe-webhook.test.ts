@@ -4,6 +4,7 @@ import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   databaseTargets,
+  orderMailsOf,
   type PayingTestServer,
   startTestServer,
   waitFor,
@@ -45,6 +46,16 @@ describe.each(databaseTargets())('stripe-webhook on $name', (target) => {
     return event;
   }
 
+  /** The confirmation mails queued for the order of `sessionId`. */
+  async function confirmationsOf(sessionId: string) {
+    const { rows } = await server.db.query<{ order_number: string }>(
+      'SELECT order_number FROM public.shop_orders WHERE checkout_session_id = $1',
+      [sessionId],
+    );
+    const mails = await orderMailsOf(server.db, rows[0]?.order_number ?? '?');
+    return mails.filter((m) => m.kind === 'order_confirmation');
+  }
+
   it('records the order when the sandbox delivers checkout.session.completed', async () => {
     const { id, userId } = await paidSession();
     // Nobody calls confirm: the webhook alone must record it.
@@ -62,6 +73,11 @@ describe.each(databaseTargets())('stripe-webhook on $name', (target) => {
       }),
       expect.objectContaining({ product_name: 'Monitor Stand', quantity: 3, price: '25.00' }),
     ]);
+    // Its confirmation is queued with it, and the same event delivered again adds none.
+    expect((await confirmationsOf(id)).map((m) => m.recipient)).toEqual(['buyer@example.com']);
+    const again = await server.webhook(await completedEvent(id));
+    expect(await again.json()).toEqual({ received: true, status: 'saved' });
+    expect(await confirmationsOf(id)).toHaveLength(1);
   });
 
   it('refuses a delivery whose signature does not verify with 400', async () => {
@@ -114,6 +130,10 @@ describe.each(databaseTargets())('stripe-webhook on $name', (target) => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ received: true, status: 'saved' });
     expect(await server.ordersOf(id)).toHaveLength(2);
+    expect(await server.webhook(completed).then((r) => r.json())).toMatchObject({
+      status: 'saved',
+    });
+    expect(await confirmationsOf(id)).toHaveLength(1);
 
     // A completed event for a session that is not paid (a delayed payment method) records nothing.
     const shopper = await server.signUp('buyer');
@@ -130,5 +150,6 @@ describe.each(databaseTargets())('stripe-webhook on $name', (target) => {
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ received: true, status: 'not_paid' });
     expect(await server.ordersOf(unpaidId)).toEqual([]);
+    expect(await confirmationsOf(unpaidId)).toEqual([]);
   });
 });

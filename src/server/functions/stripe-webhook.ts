@@ -1,6 +1,7 @@
 import type { Context, Handler } from 'hono';
 import type Stripe from 'stripe';
 import { recordReportedRefunds, refundsOfCharge } from '../back-office/refunds.ts';
+import { nudgeMailWorkers } from '../mail/worker.ts';
 import { fulfilCheckout } from '../orders/index.ts';
 import { releaseSessionHolds } from '../orders/stock.ts';
 import type { FunctionsDeps } from './context.ts';
@@ -43,9 +44,10 @@ export function stripeWebhookHandler(deps: FunctionsDeps): Handler<WithPayments 
       if (!paymentIntent) return c.json({ received: true, ignored: 'no payment intent' });
       const refunds = await refundsOfCharge(payments.stripe, charge);
       const recorded = await deps.db.transaction((tx) =>
-        recordReportedRefunds(tx, paymentIntent, refunds),
+        recordReportedRefunds(tx, paymentIntent, refunds, deps.siteUrl),
       );
       if (recorded === null) return c.json({ received: true, ignored: 'unknown payment intent' });
+      if (recorded > 0) nudgeMailWorkers();
       return c.json({ received: true, status: 'refunds_recorded', newCents: recorded });
     }
     if (!FULFIL_EVENTS.has(event.type)) return c.json({ received: true, ignored: event.type });
@@ -57,6 +59,7 @@ export function stripeWebhookHandler(deps: FunctionsDeps): Handler<WithPayments 
       stripe: payments.stripe,
       logger: deps.logger,
       sessionId: session.id,
+      siteUrl: deps.siteUrl,
     });
     if (outcome.status === 'error' || outcome.status === 'save_failed') {
       return c.json({ received: false, status: outcome.status }, 500);

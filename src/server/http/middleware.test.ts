@@ -47,7 +47,8 @@ const backend = {
     // Keys synced at 0 on a clock stopped there: the auth guards never reach the database.
     context: { anonKey: 'anon-key', now: () => new Date(0), tokens: { keys: { syncedAt: 0 } } },
   },
-} as unknown as Pick<AppDeps, 'db' | 'auth'>;
+  siteUrl: 'http://keebshop.test',
+} as unknown as Pick<AppDeps, 'db' | 'auth' | 'siteUrl'>;
 
 const app = createApp({
   ...backend,

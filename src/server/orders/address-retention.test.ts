@@ -49,6 +49,7 @@ describe.each(databaseTargets())('order address retention on $name', (target) =>
         shippingName: 'Ada Buyer',
         shippingAddress: ADDRESS,
         paymentIntent: 'pi_x',
+        siteUrl: server.config.siteUrl,
       },
     );
     await server.db.query(

@@ -1,10 +1,15 @@
 // Exactly once: one paid session, 50 confirms at once (reloads, tabs, anonymous) and 5 signed
 // webhook deliveries (duplicates, out of order) interleaved; on PostgreSQL also spread over two app
 // instances with their own pools. However it arrives, the session's order and lines are recorded
-// once.
+// once, and one confirmation mail is queued.
 import type Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
-import { databaseTargets, type PayingTestServer, startTestServer } from '../test-support/index.ts';
+import {
+  databaseTargets,
+  orderMailsOf,
+  type PayingTestServer,
+  startTestServer,
+} from '../test-support/index.ts';
 
 const ITEMS = [
   { key: 'keyboards:2', color: 'Green', quantity: 1 },
@@ -119,6 +124,15 @@ describe.each(targets)(
           lines: ITEMS.length,
         },
       ]);
+      const number = (answers[0]?.body.order as { number?: string } | undefined)?.number ?? '?';
+      const mails = await orderMailsOf(server.db, number);
+      expect(mails.map((m) => [m.kind, m.recipient])).toEqual([
+        ['order_confirmation', 'buyer@example.com'],
+      ]);
+      const { rows: confirmations } = await server.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM keebshop.mail_outbox WHERE kind = 'order_confirmation'`,
+      );
+      expect(confirmations[0]?.n).toBe(1);
     }, 120_000);
   },
 );

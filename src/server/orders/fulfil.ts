@@ -3,6 +3,8 @@ import type { ConfirmCheckoutAnswer, ConfirmStatus } from '../../contracts/index
 import type { Database } from '../db/types.ts';
 import { unavailabilityOf } from '../db/unavailable.ts';
 import type { Logger } from '../http/logger.ts';
+import { nudgeMailWorkers } from '../mail/worker.ts';
+import { queueOrderConfirmation } from './confirmation-mail.ts';
 import { readConfirmedOrder } from './read-order.ts';
 import { orderLinesOf, retrieveSessionWithLines, type OrderLine } from './session-lines.ts';
 import { orderFactsOf, type OrderFacts } from './session-order.ts';
@@ -18,22 +20,26 @@ export const USER_MISMATCH_WARNING =
 const FOREIGN_KEY_VIOLATION = '23503';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** What recording needs besides the session's facts: where a paid order taking more units than were held is reported. */
-type RecordFacts = OrderFacts & { logger?: Pick<Logger, 'warn'> };
+/**
+ * What recording needs besides the session's facts: where a paid order taking more units than were
+ * held is reported, and the site URL the confirmation mail's links start with.
+ */
+type RecordFacts = OrderFacts & { logger?: Pick<Logger, 'warn'>; siteUrl: string };
 
 /**
  * Writes a session's order and its lines exactly once: one transaction, keyed by the session id
  * (the order) and (checkout_session_id, line_number) (the lines), so replays and concurrent calls
  * (any instance) add nothing. Runs as the server's own role: clients have no insert grant.
  * An owner whose account is gone (deleted since checkout) leaves user_id null: orders outlive
- * accounts (docs/operations.md, Order retention). Resolves the number of line rows newly written.
+ * accounts (docs/operations.md, Order retention). The confirmation mail is queued in the same
+ * transaction, so exactly once per order. Resolves the number of line rows newly written.
  */
 export async function recordOrders(
   db: Database,
   sessionId: string,
   userId: string | null,
   lines: readonly OrderLine[],
-  facts: RecordFacts = {},
+  facts: RecordFacts,
 ): Promise<number> {
   if (lines.length === 0) return 0;
   try {
@@ -70,7 +76,7 @@ async function writeOrder(
   });
   return db.transaction(async (tx) => {
     // A concurrent call with the same session waits here for the first to commit, then finds it.
-    const order = await tx.query<{ id: string; user_id: string | null }>(
+    const order = await tx.query<{ id: string; user_id: string | null; email: string | null }>(
       `WITH owner AS (SELECT u.id, u.email FROM auth.users u WHERE u.id = $2::uuid)
        INSERT INTO public.shop_orders
          (checkout_session_id, user_id, email, subtotal_cents, shipping_cents, total_cents,
@@ -79,7 +85,7 @@ async function writeOrder(
          $4::int, $5::int, $4::int + $5::int,
          $6, $7, $8, $9::jsonb, $10
        ON CONFLICT (checkout_session_id) DO NOTHING
-       RETURNING id::text, user_id`,
+       RETURNING id::text, user_id, email`,
       [
         sessionId,
         userId,
@@ -106,6 +112,7 @@ async function writeOrder(
       params,
     );
     await takeStock(tx, sessionId, row.id, lines, facts.logger);
+    await queueOrderConfirmation(tx, sessionId, row.email, facts.siteUrl);
     return result.rowCount;
   });
 }
@@ -119,6 +126,8 @@ export interface FulfilRequest {
   signedInUserId?: string | undefined;
   /** Check only (paid, items, owner); write nothing. */
   verifyOnly?: boolean;
+  /** Where the confirmation mail's links point (config.siteUrl). */
+  siteUrl: string;
 }
 
 /**
@@ -181,8 +190,14 @@ export async function fulfilCheckout(request: FulfilRequest): Promise<FulfilOutc
   }
   let order: Awaited<ReturnType<typeof readConfirmedOrder>>;
   try {
-    const inserted = await recordOrders(db, session.id, userId, lines, { ...facts, logger });
+    const inserted = await recordOrders(db, session.id, userId, lines, {
+      ...facts,
+      logger,
+      siteUrl: request.siteUrl,
+    });
     logger.info({ sessionId, inserted, lines: lines.length, skipped }, 'checkout fulfilled');
+    // A new order queued its confirmation: send it now rather than at the next poll.
+    if (inserted > 0) nudgeMailWorkers();
     order = await readConfirmedOrder(db, session.id);
   } catch (err) {
     // The database away or out of disk: the caller answers 503 and the provider or page retries.

@@ -1,5 +1,5 @@
 import type { ConfirmedOrder, OrderStatus, ShippingAddress } from '../../contracts/index.ts';
-import type { Database } from '../db/types.ts';
+import type { Queryable } from '../db/types.ts';
 
 interface OrderRow {
   id: string;
@@ -22,7 +22,7 @@ interface LineRow {
 
 /** The order of a checkout session with its lines, as the confirmation shows it; undefined if none. */
 export async function readConfirmedOrder(
-  db: Database,
+  db: Queryable,
   sessionId: string,
 ): Promise<ConfirmedOrder | undefined> {
   const { rows } = await db.query<OrderRow>(

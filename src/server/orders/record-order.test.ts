@@ -1,9 +1,11 @@
-// The order row a paid checkout becomes: shipping, totals, payment reference; exactly once; and
-// kept, still shippable, when the account that placed it is deleted (docs/operations.md, Order
-// retention). recordOrders over each database, as fulfilment calls it.
+// The order row a paid checkout becomes: shipping, totals, payment reference; exactly once, with
+// exactly one confirmation mail queued; and kept, still shippable, when the account that placed it
+// is deleted (docs/operations.md, Order retention). recordOrders over each database, as fulfilment
+// calls it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   databaseTargets,
+  orderMailsOf,
   type Shopper,
   startTestServer,
   type TestServer,
@@ -41,7 +43,10 @@ const ADDRESS = {
   country: 'US',
 };
 
-const FACTS: OrderFacts = {
+const SITE = 'https://shop.example';
+
+const FACTS: OrderFacts & { siteUrl: string } = {
+  siteUrl: SITE,
   email: 'buyer@example.com',
   shippingCents: 1999,
   shippingMethod: 'Express',
@@ -108,6 +113,37 @@ describe.each(databaseTargets())('recording an order on $name', (target) => {
       shippingCents: 1999,
       totalCents: 14499,
     });
+    // One confirmation, to the checkout's email, though the order was recorded twice.
+    const mails = await orderMailsOf(server.db, order?.number ?? '?');
+    expect(mails.map((m) => [m.kind, m.recipient])).toEqual([
+      ['order_confirmation', 'buyer@example.com'],
+    ]);
+    for (const body of [mails[0]?.text_body, mails[0]?.html_body]) {
+      for (const fact of [
+        'Mechanical Keyboard Pro',
+        'Yellow Switch',
+        '$5.00',
+        'Express',
+        '$144.99',
+      ])
+        expect(body).toContain(fact);
+      expect(body).toContain(`${SITE}/keebshop/#/orderHistory`);
+    }
+  });
+
+  it('mails the account address when the checkout has none, and no one when neither has one', async () => {
+    const id = newSession();
+    await recordOrders(server.db, id, buyer.id, LINES, { ...FACTS, email: null });
+    const order = await readConfirmedOrder(server.db, id);
+    expect((await orderMailsOf(server.db, order?.number ?? '?')).map((m) => m.recipient)).toEqual([
+      buyer.email,
+    ]);
+
+    const nobody = newSession();
+    await recordOrders(server.db, nobody, null, LINES, { ...FACTS, email: null });
+    const unmailed = await readConfirmedOrder(server.db, nobody);
+    expect(unmailed?.number).toMatch(/^KS-/);
+    expect(await orderMailsOf(server.db, unmailed?.number ?? '?')).toEqual([]);
   });
 
   it('records a paid checkout whose account was deleted, with no user and the address kept', async () => {
@@ -121,6 +157,11 @@ describe.each(databaseTargets())('recording an order on $name', (target) => {
     ]);
     const lines = await server.ordersOf(id);
     expect(lines.map((l) => l.user_id)).toEqual([null, null]);
+    // The account is gone; the checkout's address still gets the confirmation.
+    const order = await readConfirmedOrder(server.db, id);
+    expect(
+      (await orderMailsOf(server.db, order?.number ?? '?')).map((m) => [m.kind, m.recipient]),
+    ).toEqual([['order_confirmation', 'buyer@example.com']]);
   });
 
   it('keeps an order shippable when its shopper deletes the account; staff still see it', async () => {

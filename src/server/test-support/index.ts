@@ -28,6 +28,7 @@ export {
 export type { LogEntry } from './logs.ts';
 export {
   allOrders,
+  orderMailsOf,
   ordersOf,
   rowCount,
   seedOrders,

@@ -2,6 +2,7 @@
 // fulfilment records, and what a test checks really happened.
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/types.ts';
+import type { QueuedMail } from './auth-mail.ts';
 
 export interface SeedOrder {
   product_name: string;
@@ -71,4 +72,15 @@ export async function allOrders(db: Queryable) {
     'SELECT id, user_id, product_name, quantity, price::text AS price FROM public.orders ORDER BY id',
   );
   return rows;
+}
+
+/** The mails queued about order `orderNumber` (its number in the subject), oldest first. */
+export async function orderMailsOf(db: Queryable, orderNumber: string): Promise<QueuedMail[]> {
+  const { rows } = await db.query<QueuedMail>(
+    `SELECT kind, recipient, subject, text_body, html_body FROM keebshop.mail_outbox
+     WHERE subject LIKE '%' || $1 || '%' ORDER BY id`,
+    [orderNumber],
+  );
+  const exact = new RegExp(`${orderNumber.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\d)`);
+  return rows.filter((row) => exact.test(row.subject));
 }

@@ -1,0 +1,40 @@
+// What the order mails share: money as the storefront shows it, the address as a label prints it,
+// the link to the shopper's order history and the footer.
+import { formatPrice } from '../../../catalogue/index.ts';
+import type { ShippingAddress } from '../../../contracts/index.ts';
+import type { MailBlock } from '../content.ts';
+import { shopLink } from '../links.ts';
+
+/** Cents as the storefront shows them: "$1,234.50". */
+export const money = (cents: number): string => formatPrice(cents);
+
+/** The name and address as a label prints them; empty when the order has neither. */
+export function addressLines(
+  name: string | null,
+  address: ShippingAddress | null,
+): readonly string[] {
+  const place = address
+    ? [address.city, address.state, address.postal_code].filter(Boolean).join(' ')
+    : '';
+  const lines = [name, address?.line1, address?.line2, place, address?.country];
+  return lines.filter((line): line is string => typeof line === 'string' && line.trim() !== '');
+}
+
+/** "Ship to" as one fact: the label's lines joined, so text and HTML both read as an address. */
+export function shipToFact(
+  name: string | null,
+  address: ShippingAddress | null,
+): (readonly [string, string])[] {
+  const lines = addressLines(name, address);
+  return lines.length > 0 ? [['Ship to', lines.join(', ')]] : [];
+}
+
+/** The button to the order history, where the shopper sees every order and its status. */
+export function orderHistoryAction(siteUrl: string): MailBlock {
+  return { action: { label: 'View your orders', url: shopLink(siteUrl, '/orderHistory') } };
+}
+
+/** Why the shopper got the mail. */
+export const orderFooter = (orderNumber: string): string =>
+  `You get this mail because you placed order ${orderNumber} at Keebshop. ` +
+  'Quote the order number whenever you contact us about it.';

@@ -1,0 +1,179 @@
+// The order mails as a shopper reads them: every fact in the plain text and in the HTML, links to
+// the shop's site URL, names escaped in HTML, money as the storefront formats it.
+import { describe, expect, it } from 'vitest';
+import type { ConfirmedOrder } from '../../../contracts/index.ts';
+import { orderConfirmationMail } from './order-confirmation.ts';
+import { refundedMail } from './refunded.ts';
+import { shippedMail } from './shipped.ts';
+
+const SITE = 'https://shop.example';
+const NASTY = '<b>Ann & "Bo"</b>';
+const ADDRESS = {
+  line1: '1 Main St',
+  line2: 'Flat 2',
+  city: 'Springfield',
+  state: 'IL',
+  postal_code: '62701',
+  country: 'US',
+};
+
+const ORDER: ConfirmedOrder = {
+  number: 'KS-10042',
+  status: 'paid',
+  lines: [
+    { name: 'Gaming Keyboard X', color: 'Green', quantity: 1, unitCents: 150000 },
+    { name: 'Dull Switch', color: 'Dull', quantity: 35, unitCents: 300 },
+  ],
+  shippingMethod: 'Express',
+  shippingName: NASTY,
+  shippingAddress: ADDRESS,
+  subtotalCents: 160500,
+  shippingCents: 1999,
+  totalCents: 162499,
+};
+
+/** The HTML's text as a reader sees it: tags dropped, entities decoded. */
+function visible(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}
+
+function expectBoth(mail: { text: string; html: string }, facts: readonly string[]) {
+  const text = mail.text.replace(/\s+/g, ' ');
+  const html = visible(mail.html);
+  for (const fact of facts) {
+    expect(text).toContain(fact);
+    expect(html).toContain(fact);
+  }
+}
+
+/** Every http(s) link in the text and every href in the HTML. */
+function links(mail: { text: string; html: string }): string[] {
+  const inText = mail.text.match(/https?:\/\/\S+/g) ?? [];
+  const hrefs = [...mail.html.matchAll(/href="([^"]*)"/g)].map((m) => m[1] as string);
+  return [...inText, ...hrefs];
+}
+
+/** The shopper's name escaped in HTML, shown as typed in text. */
+function expectEscaped(mail: { text: string; html: string }) {
+  expect(mail.text).toContain(NASTY);
+  expect(mail.html).not.toContain('<b>Ann');
+  expect(mail.html).toContain('&lt;b&gt;Ann &amp; &quot;Bo&quot;&lt;/b&gt;');
+}
+
+/** Every link under the site URL, one to the order history; nothing that needs an image. */
+function expectLinks(mail: { text: string; html: string }) {
+  expect(mail.html).not.toMatch(/<img\b/i);
+  const all = links(mail);
+  expect(all.length).toBeGreaterThan(0);
+  for (const link of all) expect(link.startsWith(`${SITE}/`)).toBe(true);
+  expect(all).toContain(`${SITE}/keebshop/#/orderHistory`);
+}
+
+describe('the order confirmation mail', () => {
+  it('says the number, every line with quantity, colour and line total, shipping and totals', () => {
+    const mail = orderConfirmationMail(SITE, ORDER);
+    expect(mail.subject).toContain('KS-10042');
+    expectBoth(mail, [
+      'KS-10042',
+      'Gaming Keyboard X',
+      'Green',
+      '$1,500.00',
+      'Dull Switch',
+      '35',
+      '$105.00',
+      'Express',
+      NASTY,
+      '1 Main St',
+      'Flat 2',
+      'Springfield IL 62701',
+      'US',
+      'Subtotal',
+      '$1,605.00',
+      'Shipping',
+      '$19.99',
+      'Total',
+      '$1,624.99',
+    ]);
+    expect(mail.text).toContain('Dull Switch | Dull | 35 | $105.00');
+    expectEscaped(mail);
+    expectLinks(mail);
+  });
+
+  it('says free shipping, and leaves out an address the order does not have', () => {
+    const mail = orderConfirmationMail(SITE, {
+      ...ORDER,
+      shippingMethod: null,
+      shippingName: null,
+      shippingAddress: null,
+      shippingCents: 0,
+      totalCents: 160500,
+    });
+    expectBoth(mail, ['Free', '$1,605.00']);
+    expect(mail.text).toContain('Shipping: Free');
+    expect(mail.text).not.toContain('Ship to');
+    expect(mail.text).not.toContain('null');
+  });
+});
+
+describe('the shipped mail', () => {
+  it('says the number, carrier, tracking number and where it goes', () => {
+    const mail = shippedMail(SITE, {
+      number: 'KS-10042',
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+      shippingName: NASTY,
+      shippingAddress: ADDRESS,
+    });
+    expect(mail.subject).toContain('KS-10042');
+    expectBoth(mail, [
+      'KS-10042',
+      'Carrier',
+      'UPS',
+      'Tracking number',
+      '1Z999AA10123456784',
+      NASTY,
+      '1 Main St',
+      'Springfield IL 62701',
+    ]);
+    expectEscaped(mail);
+    expectLinks(mail);
+  });
+});
+
+describe('the refunded mail', () => {
+  const refund = {
+    number: 'KS-10042',
+    amountCents: 2500,
+    refundedCents: 4000,
+    totalCents: 162499,
+    refundId: 're_123',
+    cancelled: false,
+  };
+
+  it('says a partial refund, its amount and the total refunded so far', () => {
+    const mail = refundedMail(SITE, refund);
+    expect(mail.subject).toMatch(/partial refund.*KS-10042/i);
+    expectBoth(mail, ['KS-10042', '$25.00', 'In part', '$40.00 of $1,624.99', 're_123']);
+    expect(mail.text).not.toContain('cancel');
+    expectLinks(mail);
+  });
+
+  it('says a refund in full', () => {
+    const mail = refundedMail(SITE, { ...refund, refundedCents: 162499, amountCents: 158499 });
+    expect(mail.subject).toMatch(/refunded in full/);
+    expectBoth(mail, ['KS-10042', '$1,584.99', 'In full', '$1,624.99 of $1,624.99']);
+  });
+
+  it('says a cancelled order was cancelled and refunded', () => {
+    const mail = refundedMail(SITE, { ...refund, refundedCents: 162499, cancelled: true });
+    expect(mail.subject).toMatch(/cancelled and refunded/);
+    expectBoth(mail, ['cancelled', 'Nothing will be shipped', '$25.00', 'In full']);
+  });
+});
