@@ -2,10 +2,12 @@
 // (docs/product.md, Back office page; docs/operations.md, Shipping and orders): a shopper buys
 // with an address; staff find the order, ship it with a tracking number; the shopper sees it
 // shipped with the tracking; staff refund part, then the rest, through the provider; the shopper
-// sees it partially refunded, then refunded.
+// sees it partially refunded, then refunded. Each step's mail reaches the shopper's inbox (the
+// server's development mailbox), with its facts and a link back to the shop.
 import type { Browser, Page } from '@playwright/test';
 import { LISTS, expect, heading, openRoute, test } from './support/app.ts';
-import { buy, PASSWORD, SHIP_TO, signUpAndLogIn } from './support/purchase.ts';
+import { linkIn, waitForMail } from './support/mailbox.ts';
+import { buy, PASSWORD, PAYER_EMAIL, SHIP_TO, signUpAndLogIn } from './support/purchase.ts';
 import { newStaffAccount } from './support/staff.ts';
 
 async function logInAs(browser: Browser, email: string): Promise<Page> {
@@ -49,6 +51,20 @@ test('buy with an address, ship with tracking, refund in part then in full', asy
   let order = await newestOrder(page, number);
   await expect(order.locator('.order__status')).toHaveText('Paid');
 
+  // The confirmation mail, to the address given at payment: number, line, address and total,
+  // and a link to the order history.
+  const confirmation = await waitForMail(PAYER_EMAIL, `Your Keebshop order ${number}`);
+  for (const fact of ['Yellow Switch', SHIP_TO.line1, '$8.49']) {
+    expect(confirmation.text).toContain(fact);
+    expect(confirmation.html).toContain(fact);
+  }
+  const origin = String(test.info().project.use.baseURL).replace(/\/keebshop.*$/, '');
+  const fromMail = await page.context().newPage();
+  await fromMail.goto(linkIn(confirmation, origin));
+  await expect(heading(fromMail, 'Order History')).toBeVisible();
+  await expect(fromMail.getByText(number)).toBeVisible();
+  await fromMail.close();
+
   // Staff find it by number and ship it.
   const staff = await logInAs(browser, staffEmail);
   await openRoute(staff, `#/admin?q=${number}`, 'Back office');
@@ -72,6 +88,9 @@ test('buy with an address, ship with tracking, refund in part then in full', asy
   await expect(order.locator('.order__status')).toHaveText('Shipped');
   await expect(order.getByText('Shipped with UPS')).toBeVisible();
   await expect(order.locator('.order__tracking')).toHaveText('1Z999AA10123456784');
+  const shipped = await waitForMail(PAYER_EMAIL, `Your Keebshop order ${number} has shipped`);
+  expect(shipped.text).toContain('UPS');
+  expect(shipped.text).toContain('1Z999AA10123456784');
 
   // Staff refund $2.00 through the payments provider: the shopper sees a partial refund.
   await staff.getByRole('button', { name: 'Refund' }).click();
@@ -81,6 +100,11 @@ test('buy with an address, ship with tracking, refund in part then in full', asy
   await expect(staff.getByText(`Refunded $2.00 on order ${number}.`)).toBeVisible();
   order = await newestOrder(page, number);
   await expect(order.locator('.order__status')).toHaveText('Partially refunded');
+  const partial = await waitForMail(
+    PAYER_EMAIL,
+    `A partial refund for your Keebshop order ${number}`,
+  );
+  expect(partial.text).toContain('$2.00');
 
   // Then the rest, $6.49: the order is refunded in full.
   await staff.getByRole('button', { name: 'Refund' }).click();
@@ -92,4 +116,6 @@ test('buy with an address, ship with tracking, refund in part then in full', asy
   await expect(audit.getByText('Refunded: $6.49')).toBeVisible();
   order = await newestOrder(page, number);
   await expect(order.locator('.order__status')).toHaveText('Refunded');
+  const full = await waitForMail(PAYER_EMAIL, `Your Keebshop order ${number} is refunded in full`);
+  expect(full.text).toContain('$6.49');
 });

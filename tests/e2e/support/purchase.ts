@@ -59,12 +59,15 @@ export const SHIP_TO = {
   country: 'US',
 };
 
+/** The email typed on the hosted payment page: the order's mails go there. */
+export const PAYER_EMAIL = 'buyer@example.com';
+
 /**
  * Fills the sandbox's hosted payment page with `card` and the shipping address (the first rate,
  * Standard, stays chosen), and clicks "Pay <total>"; `total` includes shipping.
  */
 export async function payWith(page: Page, card: string, total: string): Promise<void> {
-  await page.getByLabel('Email', { exact: true }).fill('buyer@example.com');
+  await page.getByLabel('Email', { exact: true }).fill(PAYER_EMAIL);
   await page.getByLabel(shippingText.fullName, { exact: true }).fill(SHIP_TO.name);
   await page.getByLabel(shippingText.line1, { exact: true }).fill(SHIP_TO.line1);
   await page.getByLabel(shippingText.city, { exact: true }).fill(SHIP_TO.city);
