@@ -136,7 +136,13 @@ export class WebhookDispatcher {
         body: payload,
         signal: controller.signal,
       });
-      await res.arrayBuffer().catch(() => undefined);
+      // The body is read only to free the connection. A stop or the timeout ends the wait for it:
+      // fetch's abort does not always reach a body that is already streaming, and an endpoint
+      // that answered but never finishes its body must not hold the delivery loop.
+      await Promise.race([
+        res.arrayBuffer().catch(() => undefined),
+        untilAborted(controller.signal),
+      ]);
       if (res.status < 200 || res.status > 299) failure = `HTTP ${res.status}`;
     } catch (err) {
       failure = err instanceof Error ? err.message : String(err);
@@ -172,4 +178,12 @@ export class WebhookDispatcher {
       this.logger.warn(`could not save delivery state of ${record.id}: ${String(err)}`);
     }
   }
+}
+
+/** Resolves once `signal` aborts. */
+function untilAborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
 }
