@@ -27,26 +27,40 @@ function keyboardColors(color: string) {
 
 type Colors = ReturnType<typeof keyboardColors>;
 
+/** A rounded rectangle as path commands, so many keycaps can share one path element. */
+function roundedRect(x: number, y: number, w: number, h: number, r: number): string {
+  const n = (v: number) => Math.round(v * 100) / 100;
+  const a = `a${n(r)} ${n(r)} 0 0 1`;
+  return (
+    `M${n(x + r)} ${n(y)}h${n(w - 2 * r)}${a} ${n(r)} ${n(r)}v${n(h - 2 * r)}${a} ${n(-r)} ${n(r)}` +
+    `h${n(-(w - 2 * r))}${a} ${n(-r)} ${n(-r)}v${n(-(h - 2 * r))}${a} ${n(r)} ${n(-r)}z`
+  );
+}
+
+/**
+ * The keycaps: for each kind of key (alpha, modifier, accent), one path of the caps' sides and one
+ * of their tops. A board has up to 104 keys; drawn one element per key, a list of 19 boards was
+ * 5,000 SVG elements for the browser to lay out before the page could paint.
+ */
 function Keycaps({ block, u, colors }: { block: Block; u: number; colors: Colors }) {
   const gap = u * 0.08;
-  return block.keys.map((k: Key) => {
-    const fill = colors[k.kind];
+  const paths = new Map<Key['kind'], { sides: string[]; tops: string[] }>();
+  for (const k of block.keys) {
+    const x = k.x * u + gap / 2;
+    const y = k.y * u + gap / 2;
     const w = k.w * u - gap;
     const h = k.h * u - gap;
-    return (
-      <g key={`${k.x},${k.y}`} transform={`translate(${k.x * u + gap / 2} ${k.y * u + gap / 2})`}>
-        <rect width={w} height={h} rx={u * 0.14} fill={shade(fill, -0.28)} />
-        <rect
-          x={u * 0.1}
-          y={u * 0.05}
-          width={w - u * 0.2}
-          height={h - u * 0.24}
-          rx={u * 0.1}
-          fill={fill}
-        />
-      </g>
-    );
-  });
+    const kind = paths.get(k.kind) ?? { sides: [], tops: [] };
+    kind.sides.push(roundedRect(x, y, w, h, u * 0.14));
+    kind.tops.push(roundedRect(x + u * 0.1, y + u * 0.05, w - u * 0.2, h - u * 0.24, u * 0.1));
+    paths.set(k.kind, kind);
+  }
+  return [...paths].map(([kind, { sides, tops }]) => (
+    <g key={kind} data-keys={sides.length}>
+      <path d={sides.join('')} fill={shade(colors[kind], -0.28)} />
+      <path d={tops.join('')} fill={colors[kind]} />
+    </g>
+  ));
 }
 
 /** A case (with a darker front lip for depth) holding a block of keys, at key unit u. */

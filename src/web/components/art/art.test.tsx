@@ -96,10 +96,17 @@ describe('product art', () => {
     expect(boardLayout('compact').keys).toHaveLength(68);
     expect(splitHalf().keys).toHaveLength(29);
     const { container, rerender } = render(<KeyboardArt layout="full" color="Blue" />);
-    const count = () => container.querySelectorAll('g > g > g').length;
-    const full = count();
+    // Each kind of key is one group; it says how many caps its paths draw.
+    const count = () =>
+      [...container.querySelectorAll('[data-keys]')].reduce(
+        (sum, group) => sum + Number(group.getAttribute('data-keys')),
+        0,
+      );
+    expect(count()).toBe(104);
     rerender(<KeyboardArt layout="compact" color="Blue" />);
-    expect(count()).toBeLessThan(full);
+    expect(count()).toBe(68);
+    rerender(<KeyboardArt layout="ergonomic" color="Blue" />);
+    expect(count()).toBe(2 * 29);
   });
 });
 
