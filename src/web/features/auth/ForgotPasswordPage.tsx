@@ -1,5 +1,6 @@
 // #/forgotPassword: asks for an email and has the server mail a reset link (docs/product.md,
-// Password reset). The answer is the same whether or not the address has an account.
+// Password reset and email links). The answer is the same whether or not the address has an
+// account.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Logo } from '../../components/art/Logo.tsx';
 import { useSessionStore } from '../../lib/session-react.tsx';

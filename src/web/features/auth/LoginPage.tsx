@@ -23,7 +23,7 @@ export function LoginPage() {
         navigate(returnTo);
       }}
       // With email confirmation on, an unconfirmed account cannot log in yet: say so, and offer
-      // a new link (docs/product.md, Email confirmation).
+      // a new link (docs/product.md, Password reset and email links).
       explain={(error, { email }) =>
         error.code === 'email_not_confirmed'
           ? { text: T.notConfirmed, offer: <ResendConfirmation key={email} email={email} /> }

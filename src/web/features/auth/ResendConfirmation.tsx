@@ -1,5 +1,6 @@
 // "Resend confirmation email": offered by the login page when the server says the email is not
-// confirmed, and by the sign-up page's "Check your email" (docs/product.md, Email confirmation).
+// confirmed, and by the sign-up page's "Check your email" (docs/product.md, Password reset and
+// email links).
 import { useState } from 'react';
 import { useSessionStore } from '../../lib/session-react.tsx';
 import { authMessage, messageOf } from './errors.ts';

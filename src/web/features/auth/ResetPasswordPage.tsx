@@ -1,5 +1,6 @@
 // #/resetPassword: the new password for a shopper who followed a reset link (docs/product.md,
-// Password reset). The link already signed them in with a recovery session; saving keeps them in.
+// Password reset and email links). The link already signed them in with a recovery session;
+// saving keeps them in.
 import { useId, useState, type FormEvent } from 'react';
 import { Logo } from '../../components/art/Logo.tsx';
 import { useToast } from '../../components/toast/index.ts';
