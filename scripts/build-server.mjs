@@ -3,7 +3,7 @@
 // packages in node_modules left as imports (argon2's native module, PGlite's wasm and every SDK
 // load from there as they always do) and source maps, so stack traces name src/ lines. Used by
 // `npm run build` and scripts/build-if-stale.mjs; run directly it exits with the build's status.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -34,6 +34,10 @@ export async function buildServer() {
       format: 'esm',
       target: 'node20',
       packages: 'external',
+      // Modules imported dynamically (src/server/shop-modules.ts) become chunks that load when
+      // imported; beside the entries, so every file sits two directories below the root.
+      splitting: true,
+      chunkNames: '[name]-[hash]',
       sourcemap: true,
       // Names stay readable in logs and stack traces; the bundle is read from disk, not a network.
       minify: false,
@@ -54,7 +58,30 @@ export async function buildServer() {
     writeFileSync(temporary, file.contents);
     renameSync(temporary, file.path);
   }
+  pruneOlderBuilds(files.map((f) => path.basename(f.path)));
   return 0;
+}
+
+/** The files of the last build (as dist/web keeps its own: scripts/keep-previous-build.ts). */
+const LEDGER = path.join(serverOutDir, '.last-build.json');
+
+/**
+ * Deletes the files of builds before the previous one: a server started just before this build
+ * may still import the previous build's chunks, never older ones.
+ */
+function pruneOlderBuilds(current) {
+  let previous = [];
+  try {
+    previous = JSON.parse(readFileSync(LEDGER, 'utf8'));
+  } catch {
+    // First build here, or an unreadable ledger: keep everything this time.
+    previous = readdirSync(serverOutDir);
+  }
+  const keep = new Set([...current, ...previous, path.basename(LEDGER)]);
+  for (const name of readdirSync(serverOutDir)) {
+    if (!keep.has(name) && !name.endsWith('.tmp')) rmSync(path.join(serverOutDir, name));
+  }
+  writeFileSync(LEDGER, `${JSON.stringify(current)}\n`);
 }
 
 const isEntry = (file) => path.basename(file) === 'main.js';

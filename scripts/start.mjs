@@ -10,7 +10,7 @@ const status = buildIfStale();
 if (status !== 0) process.exit(status);
 
 const entry = path.join(root, 'dist/server/main.js');
-const server = spawn(process.execPath, ['--enable-source-maps', entry], {
+const server = spawn(process.execPath, [entry], {
   cwd: root,
   // The IPC channel closes when this process ends, however it ends (SIGKILL included): the server
   // then stops too, instead of living on, orphaned, holding the port and DATA_DIR.

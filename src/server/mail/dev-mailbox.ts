@@ -47,7 +47,7 @@ function mailboxChild(): { entry: string; execArgv: string[] } {
   if (!import.meta.filename.endsWith('.ts')) {
     return {
       entry: path.join(import.meta.dirname, 'mailbox-process.js'),
-      execArgv: ['--enable-source-maps'],
+      execArgv: [],
     };
   }
   const tsx = path.resolve(import.meta.dirname, '../../../node_modules/tsx/dist/loader.mjs');

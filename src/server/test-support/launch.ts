@@ -103,8 +103,7 @@ export const COMPILED_SERVER = 'dist/server/main.js';
 
 /** Node's options for `entry`: tsx for TypeScript (found from any directory), none for scripts. */
 function nodeArgsFor(entry: string, cwd: string | undefined): string[] {
-  if (entry.endsWith('.mjs')) return [];
-  if (entry.endsWith('.js')) return ['--enable-source-maps'];
+  if (entry.endsWith('.js') || entry.endsWith('.mjs')) return [];
   return ['--import', cwd ? path.join(root, 'node_modules/tsx/dist/loader.mjs') : 'tsx'];
 }
 
