@@ -11,7 +11,7 @@ import {
   spawnServer,
   type ServerProcess,
 } from '../../src/server/test-support/launch.ts';
-import { childrenOf, rssBytes } from '../lib/process-memory.ts';
+import { childrenOf, cpuMs, rssBytes } from '../lib/proc.ts';
 import { freshPostgresDatabaseFactory, type DatabaseFactory } from '../lib/postgres.ts';
 import type { Benchmark, Metric } from '../types.ts';
 
@@ -30,6 +30,8 @@ const targets = (process.env.BENCH_SERVER_TARGETS ?? 'pglite,postgres').split(',
 /** One start: how long until ready, and the memory of the server and its children once idle. */
 interface StartSample {
   readyMs: number;
+  /** CPU time the server process used until ready: less shaken than readyMs by a busy machine. */
+  cpuMs: number;
   serverRss: number;
   childrenRss: number;
   children: string[];
@@ -75,11 +77,13 @@ async function startOnce(dataDir: string, databaseUrl: string | undefined): Prom
   let sample: StartSample;
   try {
     const readyMs = await readyAfter(server, since);
-    await sleep(idleMs);
     const pid = server.child.pid!;
+    const cpu = cpuMs(pid) ?? 0;
+    await sleep(idleMs);
     const children = childrenOf(pid);
     sample = {
       readyMs,
+      cpuMs: cpu,
       serverRss: rssBytes(pid) ?? 0,
       childrenRss: children.reduce((sum, c) => sum + (rssBytes(c.pid) ?? 0), 0),
       children: children.map((c) => c.command),
@@ -124,6 +128,12 @@ async function measure(target: Target, databases: DatabaseFactory | undefined) {
         budget: { max: START_BUDGET_MS[phase] },
       },
       {
+        name: `${target} CPU time until ready, ${phase}`,
+        value: of((s) => s.cpuMs),
+        unit: 'ms',
+        note: 'user and system, all threads of the server process',
+      },
+      {
         name: `${target} idle RSS, ${phase}`,
         value: of((s) => s.serverRss),
         unit: 'bytes',
@@ -163,7 +173,7 @@ export const server: Benchmark = {
         details.postgres = r.samples;
       }
     }
-    details.method = `Median of ${runs} runs (BENCH_SERVER_RUNS). Each run spawns \`node --enable-source-maps ${COMPILED_SERVER}\` on a fresh DATA_DIR (PGlite) or a fresh, empty PostgreSQL database (beside DATABASE_URL's, or on the local server), times it from spawn to the first GET /healthz 200 (polled every 20 ms), waits ${idleMs} ms (BENCH_SERVER_IDLE_MS), reads VmRSS from /proc of the server process and, apart, of its children (the development mailbox: SMTP_URL unset), stops it with SIGTERM, then does the same again on the same database ("reopen").`;
+    details.method = `Median of ${runs} runs (BENCH_SERVER_RUNS). Each run spawns \`node --enable-source-maps ${COMPILED_SERVER}\` on a fresh DATA_DIR (PGlite) or a fresh, empty PostgreSQL database (beside DATABASE_URL's, or on the local server), times it from spawn to the first GET /healthz 200 (polled every 20 ms) and reads the CPU time the server process used until then (less affected by other processes than the wall-clock time), waits ${idleMs} ms (BENCH_SERVER_IDLE_MS), reads VmRSS from /proc of the server process and, apart, of its children (the development mailbox: SMTP_URL unset), stops it with SIGTERM, then does the same again on the same database ("reopen").`;
     return { metrics, details };
   },
 };

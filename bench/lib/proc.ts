@@ -1,4 +1,4 @@
-// Resident memory of a process and of its children, read from /proc (Linux).
+// Resident memory and CPU time of a process, and its children, read from /proc (Linux).
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** VmRSS of `pid` in bytes; undefined when the process is gone or /proc has no such field. */
@@ -7,6 +7,25 @@ export function rssBytes(pid: number): number | undefined {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status)?.[1];
     return kb === undefined ? undefined : Number(kb) * 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Fields of /proc/<pid>/stat after the command: "(comm)" may hold spaces and parentheses. */
+function statFields(pid: number | string): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/**
+ * CPU time `pid` has used so far, user and system, all its threads, in milliseconds (clock ticks
+ * of 10 ms, Linux's USER_HZ); undefined when the process is gone.
+ */
+export function cpuMs(pid: number): number | undefined {
+  try {
+    const fields = statFields(pid);
+    return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return undefined;
   }
@@ -24,9 +43,7 @@ export function childrenOf(pid: number): ChildProcessInfo[] {
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so split after the last ')'.
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const ppid = Number(statFields(name)[1]);
       if (ppid !== pid) continue;
       const command = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').join(' ').trim();
       children.push({ pid: Number(name), command });
