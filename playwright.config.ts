@@ -34,7 +34,7 @@ export default defineConfig({
     command: 'node --import tsx tests/e2e/support/web-server.ts',
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
-    // A cold start may build the web app first.
+    // A cold start may build the web app and the server first.
     timeout: 180_000,
     stdout: 'pipe',
     stderr: 'pipe',

@@ -14,6 +14,7 @@ import { reportPgRestartScenario } from './lib/shop/pg-restart.ts';
 import { sandboxFailover } from './lib/shop/sandbox-failover.ts';
 import {
   buildIfStale,
+  COMPILED_SERVER,
   freePort,
   spawnServer,
   type ServerProcess,
@@ -69,6 +70,7 @@ async function runTarget(target: 'pglite' | 'postgres') {
       const logFile = path.join(base, `instance-${i}.log`);
       logFiles.push(logFile);
       const instance = spawnServer({
+        entry: COMPILED_SERVER,
         dataDir: path.join(base, `instance-${i}`),
         port: ports[i]!,
         sandboxPort,

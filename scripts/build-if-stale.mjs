@@ -1,20 +1,33 @@
-// Builds the web app when dist/web is missing or older than its sources. Used by `npm start`,
-// the browser tests' server and the benchmarks; run directly it exits with the build's status.
+// Builds the web app (dist/web) and the compiled server (dist/server) when either is missing or
+// older than its sources. Used by `npm start`, the browser tests' server and the benchmarks; run
+// directly it exits with the builds' status.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
-const built = path.join(root, 'dist/web/index.html');
-// Everything that changes the bundle: the app, the catalogue it imports, and the build config.
-const sources = [
-  'src/web',
-  'src/catalogue',
-  'src/contracts',
-  'vite.config.ts',
-  'package-lock.json',
-];
+
+/** What each build writes last-checked (`built`) and everything that changes it (`sources`). */
+const targets = {
+  web: {
+    built: 'dist/web/index.html',
+    // The app, the catalogue it imports, and the build config.
+    sources: ['src/web', 'src/catalogue', 'src/contracts', 'vite.config.ts', 'package-lock.json'],
+  },
+  server: {
+    built: 'dist/server/main.js',
+    // The server and what it bundles (the sandbox, the catalogue, the contracts), and the build.
+    sources: [
+      'src/server',
+      'src/payments-sandbox',
+      'src/catalogue',
+      'src/contracts',
+      'scripts/build-server.mjs',
+      'package-lock.json',
+    ],
+  },
+};
 
 function newestMtime(p) {
   const stat = statSync(p, { throwIfNoEntry: false });
@@ -28,16 +41,17 @@ function newestMtime(p) {
   return newest;
 }
 
-/** True when dist/web is missing or any source is newer than the built index.html. */
-export function isStale() {
-  if (!existsSync(built)) return true;
-  const builtAt = statSync(built).mtimeMs;
+/** True when `target`'s output is missing or any of its sources is newer (default: either). */
+export function isStale(target) {
+  if (!target) return isStale('web') || isStale('server');
+  const { built, sources } = targets[target];
+  const builtFile = path.join(root, built);
+  if (!existsSync(builtFile)) return true;
+  const builtAt = statSync(builtFile).mtimeMs;
   return sources.some((s) => newestMtime(path.join(root, s)) > builtAt);
 }
 
-/** Runs `vite build` when the build is stale; returns the exit status (0 when nothing to do). */
-export function buildIfStale() {
-  if (!isStale()) return 0;
+function buildWeb() {
   console.log('Building the web app…');
   const vite = path.join(root, 'node_modules/vite/bin/vite.js');
   // Always a production bundle: a caller under Vitest has NODE_ENV=test, which would give React's
@@ -45,6 +59,22 @@ export function buildIfStale() {
   const env = { ...process.env, NODE_ENV: 'production' };
   const result = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit', env });
   return result.status ?? 1;
+}
+
+function buildServer() {
+  console.log('Building the server…');
+  const script = path.join(root, 'scripts/build-server.mjs');
+  const result = spawnSync(process.execPath, [script], { cwd: root, stdio: 'inherit' });
+  return result.status ?? 1;
+}
+
+/** Builds what is stale (web app, server); returns the exit status (0 when nothing to do). */
+export function buildIfStale() {
+  if (isStale('web')) {
+    const status = buildWeb();
+    if (status !== 0) return status;
+  }
+  return isStale('server') ? buildServer() : 0;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -42,6 +42,7 @@ import { randomCart } from '../bench/lib/shop/shoppers.ts';
 import { reportPgRestartScenario } from '../bench/lib/shop/pg-restart.ts';
 import {
   buildIfStale,
+  COMPILED_SERVER,
   freePort,
   spawnServer,
   type ServerProcess,
@@ -105,6 +106,7 @@ async function main(): Promise<number> {
   const sink = await startMailSink();
   sink.refusing = true;
   const options: ServerProcessOptions = {
+    entry: COMPILED_SERVER,
     dataDir: path.join(base, 'data'),
     port: await freePort(),
     sandboxPort: await freePort(),

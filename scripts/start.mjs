@@ -1,4 +1,5 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then runs the server.
+// `npm start`: builds the web app and the server when missing or older than their sources, then
+// runs the compiled server (dist/server/main.js: plain JavaScript, no TypeScript loader).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildIfStale } from './build-if-stale.mjs';
@@ -8,7 +9,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const status = buildIfStale();
 if (status !== 0) process.exit(status);
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+const entry = path.join(root, 'dist/server/main.js');
+const server = spawn(process.execPath, [entry], {
   cwd: root,
   // The IPC channel closes when this process ends, however it ends (SIGKILL included): the server
   // then stops too, instead of living on, orphaned, holding the port and DATA_DIR.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Response } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/support/chromium.ts';
-import { launchServer, root } from '../../src/server/test-support/launch.ts';
+import { COMPILED_SERVER, launchServer, root } from '../../src/server/test-support/launch.ts';
 import type { Benchmark } from '../types.ts';
 
 /** ADR 0002: home may load at most 80 KB (1 KB = 1,000 bytes) of gzipped JS+CSS. */
@@ -137,7 +137,7 @@ export const firstLoad: Benchmark = {
   description:
     'gzipped JS+CSS loaded by /keebshop/#/home until usable (budget 80 KB), and in total',
   async run() {
-    const server = await launchServer({ build: true });
+    const server = await launchServer({ build: true, entry: COMPILED_SERVER });
     try {
       const { files, usableMs } = await measureHome(server.origin);
       const home = files.reduce((sum, f) => sum + f.gzipBytes, 0);

@@ -5,7 +5,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/support/chromium.ts';
-import { launchServer } from '../../src/server/test-support/launch.ts';
+import { COMPILED_SERVER, launchServer } from '../../src/server/test-support/launch.ts';
 import type { Benchmark, Metric } from '../types.ts';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
@@ -151,7 +151,7 @@ export const lighthouseBench: Benchmark = {
   name: 'lighthouse',
   description: `Lighthouse 12 on #/home, #/keyboard, #/cart, mobile and desktop (median of ${RUNS})`,
   async run() {
-    const server = await launchServer({ build: true });
+    const server = await launchServer({ build: true, entry: COMPILED_SERVER });
     try {
       const scores = await measure(server.origin);
       return {

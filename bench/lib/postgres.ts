@@ -104,3 +104,28 @@ export async function measureTargets<D>(
   }
   return { metrics, details };
 }
+
+/** Makes a fresh, empty database each call (dropped by the caller). */
+export type DatabaseFactory = () => Promise<{ url: string; drop: () => Promise<void> }>;
+
+/**
+ * Fresh databases for a benchmark that needs more than one (a start on an empty database, each
+ * run): on DATABASE_URL's server (through its `postgres` database, so the role must be allowed to
+ * create databases), else on the local server; a reason when neither answers.
+ */
+export async function freshPostgresDatabaseFactory(
+  label: string,
+): Promise<DatabaseFactory | string> {
+  let adminUrl = LOCAL_ADMIN_URL;
+  if (process.env.DATABASE_URL) {
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = '/postgres';
+    adminUrl = url.toString();
+  }
+  if (!(await answers(adminUrl))) {
+    return process.env.DATABASE_URL
+      ? "skipped: DATABASE_URL's server has no postgres database to create fresh ones from"
+      : 'skipped: no DATABASE_URL and no PostgreSQL at 127.0.0.1:5432';
+  }
+  return () => freshPostgresDatabase(label, adminUrl);
+}

@@ -153,6 +153,7 @@ function lighthouseSection(result: BenchResult): string {
 
 const TITLES: Record<string, string> = {
   'first-load': 'First load (the home page)',
+  server: 'Server start-up and idle memory',
   api: 'API throughput and latency',
   checkout: 'Checkout: creating and confirming sessions',
   lighthouse: 'Lighthouse',

@@ -1,9 +1,10 @@
 import { overBudget, type BenchResult, type Metric } from '../types.ts';
 
-/** Sizes in kilobytes of 1,000 bytes, as budgets are given. */
+/** Sizes in kilobytes of 1,000 bytes (megabytes of 1,000,000 from 10 MB), as budgets are given. */
 export function formatValue(value: number, unit: Metric['unit']): string {
   switch (unit) {
     case 'bytes':
+      if (value >= 10_000_000) return `${(value / 1_000_000).toFixed(1)} MB`;
       return `${(value / 1000).toFixed(1)} KB`;
     case 'ms':
       return `${Math.round(value)} ms`;

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { checkShipping, SHIPPING_FIELD_NAMES, type ShippingFields } from './address.ts';
@@ -11,8 +12,11 @@ import { amountsOf } from './shipping.ts';
 import type { SandboxState } from './state.ts';
 import type { SessionRecord } from './types.ts';
 
-const stylesheet = ['./checkout.css', './checkout-shipping.css']
-  .map((file) => readFileSync(new URL(file, import.meta.url), 'utf8'))
+// This file runs as src/payments-sandbox/page-routes.ts or bundled into dist/server/main.js (the
+// compiled server): both two directories below the repository's root, where the stylesheets are.
+const sourceDir = path.resolve(import.meta.dirname, '../../src/payments-sandbox');
+const stylesheet = ['checkout.css', 'checkout-shipping.css']
+  .map((file) => readFileSync(path.join(sourceDir, file), 'utf8'))
   .join('\n');
 const ATTEMPT_COOKIE = 'sandbox_attempt';
 const SESSION_ID = /^cs_test_[A-Za-z0-9]{1,200}$/;

@@ -1,6 +1,7 @@
+// First: stack traces of the compiled server name src/ lines.
+import './source-maps.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { composeApp } from './compose.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { runMigrations } from './db/migrate.ts';
 import { createLogger } from './http/logger.ts';
@@ -10,10 +11,6 @@ import { trackRequests } from './lifecycle/drain.ts';
 import { checkFreePort, checkSandboxPort, listenFirst } from './lifecycle/listen.ts';
 import { StartupError } from './lifecycle/startup-error.ts';
 import { startMail } from './mail/start.ts';
-import { startStockSweep } from './orders/stock-sweep.ts';
-import { startAddressRetention } from './orders/address-retention.ts';
-import { startServerPayments } from './payments/index.ts';
-import { serveStaffControl } from './staff/control-socket.ts';
 
 /**
  * Checks what the operator can get wrong first (build, DATA_DIR lock, ports, database), so each
@@ -45,9 +42,19 @@ async function main(): Promise<void> {
   // Without SMTP_URL the development mailbox (a process of its own) starts while the database opens.
   const mail = startMail(config.mail, logger);
 
+  // The rest of the shop's code loads while the database opens (shop-modules.ts).
+  const shopModules = import('./shop-modules.ts');
+  shopModules.catch(() => {}); // awaited below; a failed open must not leave it unhandled
   const db = await openShopDatabase(config);
   const applied = await runMigrations(db);
   if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
+  const {
+    composeApp,
+    serveStaffControl,
+    startAddressRetention,
+    startServerPayments,
+    startStockSweep,
+  } = await shopModules;
   // Stripe when configured; otherwise the payments sandbox, ready before the shop is (and so
   // before /healthz answers 200). Its webhooks come to this server over loopback.
   const payments = await startServerPayments({ ...config, port: listener.port }, db, logger).catch(

@@ -3,6 +3,7 @@
 // (AUTH_REAUTHENTICATE_AFTER), settings the suite's shared server must not have.
 import type { Page } from '@playwright/test';
 import {
+  COMPILED_SERVER,
   freePort,
   launchServer,
   type ServerProcess,
@@ -29,6 +30,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   const port = await freePort();
   server = await launchServer({
+    entry: COMPILED_SERVER,
     port,
     output: 'inherit',
     env: {

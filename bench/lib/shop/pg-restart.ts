@@ -10,6 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import {
   buildIfStale,
+  COMPILED_SERVER,
   freePort,
   spawnServer,
   type ServerProcess,
@@ -55,6 +56,7 @@ export async function runPgRestartScenario(options: PgRestartOptions): Promise<{
       const logFile = path.join(base, `instance-${i}.log`);
       logFiles.push(logFile);
       const instance = spawnServer({
+        entry: COMPILED_SERVER,
         dataDir: path.join(base, `instance-${i}`),
         port: ports[i]!,
         sandboxPort,

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   buildIfStale,
+  COMPILED_SERVER,
   freePort,
   spawnServer,
   type ServerProcess,
@@ -62,6 +63,7 @@ export async function sandboxFailover(options: FailoverOptions): Promise<[string
   const publicUrl = `http://127.0.0.1:${ports[0]}`;
   for (const i of [0, 1]) {
     settings.push({
+      entry: COMPILED_SERVER,
       dataDir: path.join(base, `instance-${i}`),
       port: ports[i]!,
       sandboxPort,

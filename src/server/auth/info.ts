@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Handler } from 'hono';
+import { fromRoot } from '../paths.ts';
 import type { AuthSettings } from './settings.ts';
 
 // GET /health and GET /settings, as GoTrue answers them: what a Supabase client, dashboard or
@@ -65,11 +65,8 @@ export function settingsHandler(settings: AuthSettings): Handler {
 let version: string | undefined;
 /** The shop's version (package.json), read once. */
 function shopVersion(): string {
-  version ??= (
-    JSON.parse(
-      readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8'),
-    ) as { version: string }
-  ).version;
+  version ??= (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string })
+    .version;
   return version;
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fromRoot } from '../paths.ts';
 import type { Executor, SqlDatabase } from './sql.ts';
 
 /** A directory of plain .sql files, applied in filename order; `name` prefixes the recorded names. */
@@ -14,9 +15,9 @@ export interface MigrationSet {
  * private tables (schema keebshop), which a hosted Supabase project never needs.
  */
 export const MIGRATION_SETS: MigrationSet[] = [
-  { name: 'auth', dir: path.resolve(import.meta.dirname, 'migrations/auth') },
-  { name: 'public', dir: path.resolve(import.meta.dirname, '../../../supabase/migrations') },
-  { name: 'server', dir: path.resolve(import.meta.dirname, 'migrations/server') },
+  { name: 'auth', dir: fromRoot('src/server/db/migrations/auth') },
+  { name: 'public', dir: fromRoot('supabase/migrations') },
+  { name: 'server', dir: fromRoot('src/server/db/migrations/server') },
 ];
 
 /** Thrown when an applied migration's file changed since: the database and the code disagree. */

@@ -38,16 +38,32 @@ export class DevMailboxError extends Error {
   }
 }
 
-const entry = path.join(import.meta.dirname, 'mailbox-process.ts');
-// TypeScript through tsx, as the server itself runs; resolved from here, whatever the cwd.
-const tsx = path.resolve(import.meta.dirname, '../../../node_modules/tsx/dist/loader.mjs');
+/**
+ * The child as the server runs: the compiled server (dist/server/main.js, this code bundled into
+ * it) forks the compiled child beside it; the TypeScript sources (tests, tsx) fork the TypeScript
+ * child through tsx, resolved from here whatever the cwd.
+ */
+function mailboxChild(): { entry: string; execArgv: string[] } {
+  if (!import.meta.filename.endsWith('.ts')) {
+    return {
+      entry: path.join(import.meta.dirname, 'mailbox-process.js'),
+      execArgv: [],
+    };
+  }
+  const tsx = path.resolve(import.meta.dirname, '../../../node_modules/tsx/dist/loader.mjs');
+  return {
+    entry: path.join(import.meta.dirname, 'mailbox-process.ts'),
+    execArgv: ['--import', tsx],
+  };
+}
 
 /** Starts maildev and resolves once it listens; its mail lives in a temporary directory. */
 export function startDevMailbox(options: DevMailboxOptions): Promise<DevMailbox> {
   const mailDir = mkdtempSync(path.join(os.tmpdir(), 'keebshop-mailbox-'));
+  const { entry, execArgv } = mailboxChild();
   const child: ChildProcess = fork(entry, [], {
     execPath: process.execPath,
-    execArgv: ['--import', tsx],
+    execArgv,
     // maildev prints its own banner on standard output; the server prints the one line that matters.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     // A group of its own: Ctrl+C or a stop sent to the server's whole group reaches the server

@@ -1,6 +1,7 @@
 // The development mailbox's process (maildev), started by dev-mailbox.ts: its own heap, so the
 // shop's stays small (docs/decisions/0029-mail-outbox-and-development-mailbox.md). Reports its
 // ports over IPC once listening, and ends when asked (SIGTERM) or when the server is gone.
+import '../source-maps.ts';
 import { MailDev } from 'maildev';
 
 /** What the process tells its parent once: where it listens, or why it could not. */

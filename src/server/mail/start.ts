@@ -4,7 +4,7 @@ import type { Queryable } from '../db/types.ts';
 import type { Logger } from '../http/logger.ts';
 import { DevMailboxError, startDevMailbox, type DevMailbox } from './dev-mailbox.ts';
 import { redactSmtpUrl, type MailSettings } from './settings.ts';
-import { startMailWorker, type MailWorker } from './worker.ts';
+import type { MailWorker } from './worker.ts';
 
 export interface RunningMail {
   /**
@@ -51,8 +51,9 @@ export function startMail(settings: MailSettings, logger: Logger): MailStart {
       let worker: MailWorker | undefined;
       let mailbox: DevMailbox | undefined;
       let stopped = false;
-      const run = (smtpUrl: string, ignoreTLS: boolean) =>
-        startMailWorker({
+      // The worker (and nodemailer) loads once the shop is ready, when sendFrom is called.
+      const run = async (smtpUrl: string, ignoreTLS: boolean) =>
+        (await import('./worker.ts')).startMailWorker({
           db,
           smtpUrl,
           from: settings.from,
@@ -62,7 +63,7 @@ export function startMail(settings: MailSettings, logger: Logger): MailStart {
         });
       const ready = (async () => {
         if (settings.smtpUrl) {
-          worker = run(settings.smtpUrl, false);
+          worker = await run(settings.smtpUrl, false);
           return `Mail goes out through ${redactSmtpUrl(settings.smtpUrl)}`;
         }
         try {
@@ -78,7 +79,7 @@ export function startMail(settings: MailSettings, logger: Logger): MailStart {
             'mail: the development mailbox stopped; mail waits in the outbox until a restart',
           ),
         );
-        worker = run(mailbox.smtpUrl, true);
+        worker = await run(mailbox.smtpUrl, true);
         return `Development mailbox: ${mailbox.webUrl}`;
       })();
       return {

@@ -18,6 +18,7 @@ export { databaseTargets, type DatabaseTarget, type TestDatabase } from './datab
 export { serverFixture, type ServerFixture } from './fixture.ts';
 export { forkShopServer, type ForkedShopServer, type ForkOptions } from './forked.ts';
 export {
+  COMPILED_SERVER,
   freePort,
   launchServer,
   spawnServer,

@@ -1,6 +1,6 @@
-// The one process launcher: the real server as a child process (`src/server/main.ts` as `npm start`
-// runs it, or another entry), on loopback ports with a DATA_DIR of its own, ready once GET /healthz
-// answers 200. Used by the browser tests' web server, the benchmarks and the load and crash runs.
+// The one process launcher: the real server as a child process (the sources, src/server/main.ts,
+// the compiled dist/server/main.js that `npm start` runs, or another entry), on loopback ports with
+// a DATA_DIR of its own, ready once GET /healthz answers 200. Used by the browser tests' web server, the benchmarks and the load and crash runs.
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -63,7 +63,10 @@ export interface ServerProcessOptions {
   databaseUrl?: string;
   /** Variables over the defaults (LOG_LEVEL=warn...). */
   env?: Record<string, string>;
-  /** The script, from the repository's root: src/server/main.ts (default) or scripts/start.mjs. */
+  /**
+   * The script, from the repository's root: src/server/main.ts (default: the sources, through tsx),
+   * COMPILED_SERVER (what production runs; build it first) or scripts/start.mjs.
+   */
   entry?: string;
   /** Standard output and error: inherited, only errors (default), or appended to a file. */
   output?: 'inherit' | 'errors' | { logFile: string };
@@ -95,13 +98,20 @@ function stdioOf(output: ServerProcessOptions['output']): StdioOptions {
   return ['ignore', 'pipe', 'pipe'];
 }
 
+/** The compiled server, as `npm start` and production run it (scripts/build-server.mjs). */
+export const COMPILED_SERVER = 'dist/server/main.js';
+
+/** Node's options for `entry`: tsx for TypeScript (found from any directory), none for scripts. */
+function nodeArgsFor(entry: string, cwd: string | undefined): string[] {
+  if (entry.endsWith('.js') || entry.endsWith('.mjs')) return [];
+  return ['--import', cwd ? path.join(root, 'node_modules/tsx/dist/loader.mjs') : 'tsx'];
+}
+
 /** Starts one server process on 127.0.0.1; does not wait for it to be ready (see ready()). */
 export function spawnServer(options: ServerProcessOptions): ServerProcess {
   const entry = options.entry ?? 'src/server/main.ts';
-  // scripts/*.mjs run as they are; TypeScript entries through tsx (found from any directory).
-  const tsx = options.cwd ? path.join(root, 'node_modules/tsx/dist/loader.mjs') : 'tsx';
-  const args = entry.endsWith('.mjs') ? [] : ['--import', tsx];
-  const child = spawn(process.execPath, [...args, path.join(root, entry)], {
+  const args = [...nodeArgsFor(entry, options.cwd), path.join(root, entry)];
+  const child = spawn(process.execPath, args, {
     cwd: options.cwd ?? root,
     stdio: stdioOf(options.output),
     env: {
@@ -148,7 +158,7 @@ export function spawnServer(options: ServerProcessOptions): ServerProcess {
 }
 
 export interface LaunchOptions extends Partial<ServerProcessOptions> {
-  /** Builds dist/web first when missing or stale, as `npm start` does. */
+  /** Builds dist/web and dist/server first when missing or stale, as `npm start` does. */
   build?: boolean;
   /** How long the server may take to answer /healthz (default 60 s). */
   readyWithinMs?: number;

@@ -24,13 +24,13 @@ function bareWebDir(): Promise<string> {
   return bareDir;
 }
 
-/** Builds dist/web when missing or stale (the same check as `npm start`). */
+/** Builds dist/web and dist/server when missing or stale (the same check as `npm start`). */
 export function buildIfStale(stdio: 'inherit' | 'ignore' = 'inherit'): string {
   const result = spawnSync(process.execPath, [path.join(root, 'scripts/build-if-stale.mjs')], {
     cwd: root,
     stdio,
   });
-  if (result.status !== 0) throw new Error('the web app did not build');
+  if (result.status !== 0) throw new Error('the web app or the server did not build');
   return path.join(root, 'dist/web');
 }
 

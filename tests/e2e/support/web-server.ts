@@ -1,6 +1,6 @@
 // The browser tests' server (playwright.config.ts webServer): the real `npm start` path (build when
-// stale, then src/server/main.ts) through the one launcher, on E2E_PORT, with a fresh embedded
-// database per run that is removed when the run ends.
+// stale, then the compiled dist/server/main.js) through the one launcher, on E2E_PORT, with a fresh
+// embedded database per run that is removed when the run ends.
 import { mkdirSync, rmSync } from 'node:fs';
 import { spawnServer } from '../../../src/server/test-support/launch.ts';
 import { e2eDataDir } from './data-dir.ts';

@@ -1,0 +1,91 @@
+// Compiles the server into dist/server (docs/decisions/0033-compiled-server.md): one ESM bundle of
+// src/server/main.ts and one of the development mailbox's child process, for Node 20, with the
+// packages in node_modules left as imports (argon2's native module, PGlite's wasm and every SDK
+// load from there as they always do) and source maps, so stack traces name src/ lines. Used by
+// `npm run build` and scripts/build-if-stale.mjs; run directly it exits with the build's status.
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+export const serverOutDir = path.join(root, 'dist/server');
+
+/** The compiled entries, by output name (dist/server/<name>.js). */
+const entryPoints = {
+  main: 'src/server/main.ts',
+  'mailbox-process': 'src/server/mail/mailbox-process.ts',
+};
+
+/**
+ * Bundles the server into dist/server; resolves with 0, or 1 on errors. Each file is written beside
+ * its place and renamed over it, so a server starting meanwhile (tests and benchmarks rebuild when
+ * stale, some at once) reads the old file or the new one, never half of one.
+ */
+export async function buildServer() {
+  let result;
+  try {
+    result = await build({
+      absWorkingDir: root,
+      entryPoints,
+      outdir: serverOutDir,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      // Modules imported dynamically (src/server/shop-modules.ts) become chunks that load when
+      // imported; beside the entries, so every file sits two directories below the root.
+      splitting: true,
+      chunkNames: '[name]-[hash]',
+      sourcemap: true,
+      // Names stay readable in logs and stack traces; the bundle is read from disk, not a network.
+      minify: false,
+      write: false,
+      logLevel: 'warning',
+    });
+  } catch {
+    // esbuild has printed the errors.
+    return 1;
+  }
+  mkdirSync(serverOutDir, { recursive: true });
+  // The entry last: build-if-stale.mjs compares the sources with main.js's time.
+  const files = result.outputFiles.sort(
+    (a, b) => Number(isEntry(a.path)) - Number(isEntry(b.path)),
+  );
+  for (const file of files) {
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, file.contents);
+    renameSync(temporary, file.path);
+  }
+  pruneOlderBuilds(files.map((f) => path.basename(f.path)));
+  return 0;
+}
+
+/** The files of the last build (as dist/web keeps its own: scripts/keep-previous-build.ts). */
+const LEDGER = path.join(serverOutDir, '.last-build.json');
+
+/**
+ * Deletes the files of builds before the previous one: a server started just before this build
+ * may still import the previous build's chunks, never older ones.
+ */
+function pruneOlderBuilds(current) {
+  let previous = [];
+  try {
+    previous = JSON.parse(readFileSync(LEDGER, 'utf8'));
+  } catch {
+    // First build here, or an unreadable ledger: keep everything this time.
+    previous = readdirSync(serverOutDir);
+  }
+  const keep = new Set([...current, ...previous, path.basename(LEDGER)]);
+  for (const name of readdirSync(serverOutDir)) {
+    if (!keep.has(name) && !name.endsWith('.tmp')) rmSync(path.join(serverOutDir, name));
+  }
+  writeFileSync(LEDGER, `${JSON.stringify(current)}\n`);
+}
+
+const isEntry = (file) => path.basename(file) === 'main.js';
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exit(await buildServer());
+}
