@@ -13,6 +13,7 @@ const sources = [
   'src/catalogue',
   'src/contracts',
   'vite.config.ts',
+  'scripts/route-preload.ts',
   'package-lock.json',
 ];
 
