@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { keepPreviousBuild } from './scripts/keep-previous-build.ts';
+import { precompress } from './scripts/precompress.ts';
 import { routePreload } from './scripts/route-preload.ts';
 import { ROUTE_MODULES } from './src/web/app/route-modules.ts';
 
@@ -8,8 +9,9 @@ import { ROUTE_MODULES } from './src/web/app/route-modules.ts';
 export default defineConfig({
   root: 'src/web',
   base: '/keebshop/',
-  // index.html preloads the chunks of the route in its hash before the entry runs.
-  plugins: [react(), keepPreviousBuild(), routePreload(ROUTE_MODULES)],
+  // index.html preloads the chunks of the route in its hash before the entry runs; every asset
+  // gets a Brotli copy for the server to send.
+  plugins: [react(), keepPreviousBuild(), routePreload(ROUTE_MODULES), precompress()],
   publicDir: false,
   build: {
     outDir: '../../dist/web',

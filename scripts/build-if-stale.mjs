@@ -14,6 +14,7 @@ const sources = [
   'src/contracts',
   'vite.config.ts',
   'scripts/route-preload.ts',
+  'scripts/precompress.ts',
   'package-lock.json',
 ];
 

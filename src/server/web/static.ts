@@ -31,6 +31,8 @@ export async function createWebAssets(
   return {
     assets: serveStatic({
       root,
+      // The build's Brotli copies (scripts/precompress.ts), to browsers that accept br.
+      precompressed: true,
       rewriteRequestPath: (p) => p.slice(BASE_PATH.length - 1),
       onFound: (_path, c) => {
         c.header('Cache-Control', IMMUTABLE);
