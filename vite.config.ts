@@ -1,12 +1,17 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { keepPreviousBuild } from './scripts/keep-previous-build.ts';
+import { precompress } from './scripts/precompress.ts';
+import { routePreload } from './scripts/route-preload.ts';
+import { ROUTE_MODULES } from './src/web/app/route-modules.ts';
 
 // The web app lives in src/web and is served by the Node server under /keebshop/.
 export default defineConfig({
   root: 'src/web',
   base: '/keebshop/',
-  plugins: [react(), keepPreviousBuild()],
+  // index.html preloads the chunks of the route in its hash before the entry runs; every asset
+  // gets a Brotli copy for the server to send.
+  plugins: [react(), keepPreviousBuild(), routePreload(ROUTE_MODULES), precompress()],
   publicDir: false,
   build: {
     outDir: '../../dist/web',

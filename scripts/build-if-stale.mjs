@@ -13,7 +13,15 @@ const targets = {
   web: {
     built: 'dist/web/index.html',
     // The app, the catalogue it imports, and the build config.
-    sources: ['src/web', 'src/catalogue', 'src/contracts', 'vite.config.ts', 'package-lock.json'],
+    sources: [
+      'src/web',
+      'src/catalogue',
+      'src/contracts',
+      'vite.config.ts',
+      'scripts/route-preload.ts',
+      'scripts/precompress.ts',
+      'package-lock.json',
+    ],
   },
   server: {
     built: 'dist/server/main.js',

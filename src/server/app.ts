@@ -89,8 +89,14 @@ export function createApp(deps: AppDeps): Hono {
   // Around every request: id + log line, security headers, compression; on the APIs CORS, a body
   // limit, and writes refused (503) while the disk under DATA_DIR is nearly full.
   app.use(requestLog({ logger }));
-  // The page sends the shopper to the hosted checkout page (sandbox or checkout.stripe.com).
-  app.use(securityHeaders({ formAction: deps.payments ? [deps.payments.checkoutOrigin] : [] }));
+  // The page sends the shopper to the hosted checkout page (sandbox or checkout.stripe.com), and
+  // runs index.html's inline route preload, allowed by its hash.
+  app.use(
+    securityHeaders({
+      formAction: deps.payments ? [deps.payments.checkoutOrigin] : [],
+      scriptHashes: deps.web.scriptHashes ?? [],
+    }),
+  );
   app.use(compress());
   // Without PUBLIC_URL, links follow the Host header: only known hosts get an answer.
   app.use(requireKnownHost({ publicUrl: deps.publicUrl, allowedHosts: deps.allowedHosts ?? [] }));

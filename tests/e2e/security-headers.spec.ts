@@ -1,7 +1,9 @@
-// The app runs under its Content-Security-Policy with no inline script: every route renders with
-// no CSP violation, the app-config tag (JSON data, not script) is read, and an injected inline
-// script is refused by the browser.
-import { expect, openRoute, ROUTES, test } from './support/app.ts';
+// The app runs under its Content-Security-Policy with no inline script but index.html's route
+// preload, allowed by its hash: every route renders with no CSP violation, the app-config tag
+// (JSON data, not script) is read, the route preload runs, and an injected inline script is
+// refused by the browser.
+import { createHash } from 'node:crypto';
+import { expect, heading, openRoute, ROUTES, test } from './support/app.ts';
 
 declare global {
   interface Window {
@@ -20,11 +22,22 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-test('the page is served with a CSP that allows no inline script', async ({ page }) => {
+/** The page's inline (classic, src-less) scripts' texts. */
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+}
+
+test('the page is served with a CSP that allows no inline script but its own, by hash', async ({
+  page,
+}) => {
   const response = await page.goto('#/home');
   const headers = response?.headers() ?? {};
   const csp = headers['content-security-policy'] ?? '';
-  expect(csp).toContain("script-src 'self'");
+  const scripts = inlineScripts((await response?.text()) ?? '');
+  expect(scripts).toHaveLength(1);
+  const hash = createHash('sha256').update(scripts[0]!).digest('base64');
+  const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src '));
+  expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
   expect(csp).not.toContain('unsafe-inline');
   expect(csp).toContain("frame-ancestors 'none'");
   expect(headers['x-content-type-options']).toBe('nosniff');
@@ -38,6 +51,14 @@ test('every route renders without a CSP violation', async ({ page }) => {
     await openRoute(page, route.hash, route.h1);
     expect(await page.evaluate(() => window.__cspViolations), route.hash).toEqual([]);
   }
+});
+
+test('the route preload runs under the CSP', async ({ page }) => {
+  await page.goto('#/keyboard');
+  await expect(heading(page, 'Keyboards')).toBeVisible();
+  // Only the route preload makes rel="preload" style links (the app's loader makes stylesheets).
+  await expect(page.locator('head link[rel="preload"][as="style"]')).not.toHaveCount(0);
+  expect(await page.evaluate(() => window.__cspViolations)).toEqual([]);
 });
 
 test('an injected inline script is blocked by the browser', async ({ page }) => {

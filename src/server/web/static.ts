@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { inlineScriptHashes } from './inline-scripts.ts';
 
 export const BASE_PATH = '/keebshop/';
 
@@ -13,6 +14,8 @@ export interface WebAssets {
   assets: MiddlewareHandler;
   /** Serves the app's index.html, never cached. */
   index: MiddlewareHandler;
+  /** CSP sources ('sha256-…') of index.html's inline scripts, for script-src. */
+  scriptHashes?: string[];
 }
 
 /**
@@ -28,6 +31,8 @@ export async function createWebAssets(
   return {
     assets: serveStatic({
       root,
+      // The build's Brotli copies (scripts/precompress.ts), to browsers that accept br.
+      precompressed: true,
       rewriteRequestPath: (p) => p.slice(BASE_PATH.length - 1),
       onFound: (_path, c) => {
         c.header('Cache-Control', IMMUTABLE);
@@ -37,5 +42,7 @@ export async function createWebAssets(
       c.header('Cache-Control', 'no-cache');
       return c.html(renderIndex(html, c));
     },
+    // From the file as it is served: the hashes always match the scripts this process sends.
+    scriptHashes: inlineScriptHashes(html),
   };
 }

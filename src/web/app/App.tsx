@@ -1,4 +1,5 @@
 import {
+  startTransition,
   Suspense,
   useEffect,
   useReducer,
@@ -41,7 +42,9 @@ function RoutePage({ page: Page }: { page: ComponentType }) {
     if (ready || !lazy) return undefined;
     let current = true;
     lazy.preload().then(
-      () => current && arrived(),
+      // A transition: React renders the page in slices, yielding to the browser between them,
+      // instead of one long task (a list page is a few hundred elements).
+      () => current && startTransition(arrived),
       (error: unknown) => current && setFailure({ error }),
     );
     return () => {

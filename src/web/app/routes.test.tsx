@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { findRoute, isRootPath, lazyPage } from './routes.tsx';
+import { ROUTE_MODULES } from './route-modules.ts';
+import { findRoute, isRootPath, lazyPage, routes } from './routes.tsx';
 
 describe('lazyPage', () => {
   it('renders a page that its feature already exports through React.lazy', async () => {
@@ -39,5 +40,23 @@ describe('findRoute', () => {
     expect(isRootPath('/')).toBe(true);
     expect(isRootPath('')).toBe(true);
     expect(isRootPath('/home')).toBe(false);
+  });
+});
+
+describe('ROUTE_MODULES', () => {
+  it('names what every lazily loaded route needs, so index.html can preload it', () => {
+    const lazyRoutes = routes
+      .filter((route) => 'preload' in route.Page)
+      .map((route) => route.path.slice(1).toLowerCase());
+    expect(Object.keys(ROUTE_MODULES).sort()).toEqual(lazyRoutes.sort());
+    // Home is in the entry chunk: nothing to preload.
+    expect(lazyRoutes).not.toContain('home');
+  });
+
+  it('names files that exist', () => {
+    const sources = Object.keys(import.meta.glob('/src/web/**/*.{ts,tsx}'));
+    for (const [route, files] of Object.entries(ROUTE_MODULES)) {
+      for (const file of files) expect(sources, route).toContain(`/src/web/${file}`);
+    }
   });
 });

@@ -37,12 +37,16 @@ function roundedRect(x: number, y: number, w: number, h: number, r: number): str
   );
 }
 
-/**
- * The keycaps: for each kind of key (alpha, modifier, accent), one path of the caps' sides and one
- * of their tops. A board has up to 104 keys; drawn one element per key, a list of 19 boards was
- * 5,000 SVG elements for the browser to lay out before the page could paint.
- */
-function Keycaps({ block, u, colors }: { block: Block; u: number; colors: Colors }) {
+type KeycapPaths = [kind: Key['kind'], count: number, sides: string, tops: string][];
+
+/** Keycap geometry per block and key unit: the same for every colour, so computed once. */
+const keycapCache = new WeakMap<Block, Map<number, KeycapPaths>>();
+
+function keycapPaths(block: Block, u: number): KeycapPaths {
+  const byUnit = keycapCache.get(block) ?? new Map<number, KeycapPaths>();
+  keycapCache.set(block, byUnit);
+  const cached = byUnit.get(u);
+  if (cached) return cached;
   const gap = u * 0.08;
   const paths = new Map<Key['kind'], { sides: string[]; tops: string[] }>();
   for (const k of block.keys) {
@@ -55,12 +59,40 @@ function Keycaps({ block, u, colors }: { block: Block; u: number; colors: Colors
     kind.tops.push(roundedRect(x + u * 0.1, y + u * 0.05, w - u * 0.2, h - u * 0.24, u * 0.1));
     paths.set(k.kind, kind);
   }
-  return [...paths].map(([kind, { sides, tops }]) => (
-    <g key={kind} data-keys={sides.length}>
-      <path d={sides.join('')} fill={shade(colors[kind], -0.28)} />
-      <path d={tops.join('')} fill={colors[kind]} />
+  const result: KeycapPaths = [...paths].map(([kind, { sides, tops }]) => [
+    kind,
+    sides.length,
+    sides.join(''),
+    tops.join(''),
+  ]);
+  byUnit.set(u, result);
+  return result;
+}
+
+/**
+ * The keycaps: for each kind of key (alpha, modifier, accent), one path of the caps' sides and one
+ * of their tops. A board has up to 104 keys; drawn one element per key, a list of 19 boards was
+ * 5,000 SVG elements for the browser to lay out before the page could paint. The paths of a
+ * layout are computed once (keycapPaths), not once per card.
+ */
+function Keycaps({ block, u, colors }: { block: Block; u: number; colors: Colors }) {
+  return keycapPaths(block, u).map(([kind, count, sides, tops]) => (
+    <g key={kind} data-keys={count}>
+      <path d={sides} fill={shade(colors[kind], -0.28)} />
+      <path d={tops} fill={colors[kind]} />
     </g>
   ));
+}
+
+/** One Block object per layout, so keycapPaths' cache finds it again. */
+const blocks = new Map<string, Block>();
+function blockOf(layout: KeyboardLayout): Block {
+  let block = blocks.get(layout);
+  if (!block) {
+    block = layout === 'ergonomic' ? splitHalf() : boardLayout(layout);
+    blocks.set(layout, block);
+  }
+  return block;
 }
 
 /** A case (with a darker front lip for depth) holding a block of keys, at key unit u. */
@@ -87,7 +119,7 @@ function Board({ block, u, colors }: { block: Block; u: number; colors: Colors }
 }
 
 function SplitBoard({ colors }: { colors: Colors }) {
-  const half = splitHalf();
+  const half = blockOf('ergonomic');
   const u = 15;
   const width = (half.width + 0.9) * u;
   const height = (half.height + 0.9) * u;
@@ -127,7 +159,7 @@ export function KeyboardArt({ layout, color, title, ...rest }: KeyboardArtProps)
   if (layout === 'ergonomic') {
     drawing = <SplitBoard colors={colors} />;
   } else {
-    const block = boardLayout(layout);
+    const block = blockOf(layout);
     // Fit the board into the 320 x 200 frame with a margin, centred.
     const u = Math.min(296 / (block.width + 0.9), 170 / (block.height + 1.25));
     const w = (block.width + 0.9) * u;
