@@ -13,7 +13,9 @@ const { PGlite } = require(process.argv[1]);
 PGlite.create({ dataDir: process.argv[2] })
   .then((pg) => pg.close())
   .catch((err) => {
-    console.error(err instanceof Error ? err.message : String(err));
+    // PGlite's file system throws plain objects ({ errno, code }), not Errors.
+    const text = err && err.message ? err.message : require('node:util').inspect(err, { breakLength: Infinity });
+    console.error(text);
     process.exit(1);
   });
 `;
