@@ -1,11 +1,13 @@
 // `npm run load [-- --shoppers=100 --seconds=60 --targets=pglite,postgres]`: simulated shoppers
 // against real server processes on loopback: one instance on PGlite, and two instances on one fresh
 // PostgreSQL database behind a round-robin "balancer". Then a reconciliation of the sandbox's paid
-// sessions against the order rows. Writes bench/results/load.json; exits 1 on any error.
+// sessions against the order rows, and each server process's peak memory (RSS) against its budget.
+// Writes bench/results/load.json; exits 1 on any error or a peak over budget.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { sampleMemory, type MemorySampler } from './lib/shop/memory.ts';
 import { runShoppers } from './lib/shop/shoppers.ts';
 import { formatEndpointTable, summarize } from './lib/shop/stats.ts';
 import { readOrders, readSandbox, reconcile, waitForWebhooks } from './lib/shop/reconcile.ts';
@@ -31,6 +33,15 @@ const HELP = `npm run load -- [options]
                    PostgreSQL cluster restarts, fast and immediate in turn, every 5 s) or
                    sandbox-failover (two instances on PostgreSQL while the one serving the payments
                    sandbox is killed and restarted in both orders); checks only, no results file`;
+
+/**
+ * Peak RSS allowed for one server process, MB (docs/operations.md, Memory); PostgreSQL's is
+ * reported, with no budget: its instances hold no database in their own memory.
+ */
+export const MEMORY_BUDGET_MB: Record<'pglite' | 'postgres', number | undefined> = {
+  pglite: 450,
+  postgres: undefined,
+};
 
 const { values } = parseArgs({
   options: {
@@ -60,6 +71,7 @@ async function runTarget(target: 'pglite' | 'postgres') {
   const database = target === 'postgres' ? await freshPostgresDatabase('load') : undefined;
   const sandboxPort = await freePort();
   const started: ServerProcess[] = [];
+  const samplers: MemorySampler[] = [];
   const logFiles: string[] = [];
   try {
     const ports = await Promise.all(Array.from({ length: instances }, () => freePort()));
@@ -81,6 +93,8 @@ async function runTarget(target: 'pglite' | 'postgres') {
       });
       started.push(instance);
       await instance.ready();
+      // The server process itself: spawnServer runs node directly, with no wrapper between.
+      if (instance.child.pid) samplers.push(sampleMemory(instance.child.pid));
     }
     console.log(`${target}: ${instances} instance(s) ready; ${values.shoppers} shoppers shopping`);
     const run = await runShoppers({
@@ -91,6 +105,7 @@ async function runTarget(target: 'pglite' | 'postgres') {
     });
     const first = started[0]!.options.dataDir;
     const webhooksLeft = await waitForWebhooks(`http://127.0.0.1:${sandboxPort}`, 30_000);
+    const memory = samplers.map((s) => s.stop()).filter((m) => m !== undefined);
     const exits = [];
     for (const instance of [...started].reverse()) exits.push(await instance.stop());
     const source = { dataDir: first, ...(database ? { databaseUrl: database.url } : {}) };
@@ -106,14 +121,36 @@ async function runTarget(target: 'pglite' | 'postgres') {
       errors: run.recorder.errorCount + run.signUps.errorCount,
       webhooksLeft,
       cleanExits: exits.every((code) => code === 0),
+      memory,
+      memoryBudgetMb: MEMORY_BUDGET_MB[target],
       serverErrorLogs: (await errorLogLines(logFiles)).slice(0, 20),
       reconciliation: reconcile(sessions, rows),
     };
   } finally {
+    for (const sampler of samplers) sampler.stop();
     await Promise.all(started.map((s) => s.stop('SIGKILL')));
     await database?.drop();
     await rm(base, { recursive: true, force: true });
   }
+}
+
+type TargetResult = Awaited<ReturnType<typeof runTarget>>;
+
+function overBudget(r: TargetResult): boolean {
+  return r.memoryBudgetMb !== undefined && r.memory.some((m) => m.peakMb > r.memoryBudgetMb!);
+}
+
+function memoryLine(r: TargetResult): string {
+  if (r.memory.length === 0) return 'server memory: not measured (/proc cannot be read here)';
+  const each = r.memory.map(
+    (m, i) =>
+      `instance ${i}: idle ${m.startMb} MB, peak ${m.peakMb} MB (halves ${m.firstHalfPeakMb}/${m.secondHalfPeakMb} MB), mailbox ${m.childrenPeakMb} MB`,
+  );
+  const budget =
+    r.memoryBudgetMb === undefined
+      ? 'no budget'
+      : `budget ${r.memoryBudgetMb} MB: ${overBudget(r) ? 'OVER' : 'OK'}`;
+  return `server memory (RSS): ${each.join('; ')}; ${budget}`;
 }
 
 async function main(): Promise<number> {
@@ -162,6 +199,7 @@ async function main(): Promise<number> {
       `reconciliation: ${r.paidSessions} paid sessions, ${r.expectedRows} lines expected, ${r.orderRows} order rows; ` +
         `lost ${r.lost.length}, doubled ${r.doubled.length}, orphans ${r.orphans}, wrong owner ${r.wrongOwner}: ${r.ok ? 'OK' : 'FAILED'}`,
     );
+    console.log(memoryLine(result));
   }
   const report = {
     startedAt: new Date().toISOString(),
@@ -180,7 +218,12 @@ async function main(): Promise<number> {
   await writeFile(values.out, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nWrote ${path.relative(process.cwd(), values.out)}`);
   const failed = results.filter(
-    (r) => r.errors > 0 || !r.reconciliation.ok || r.serverErrorLogs.length > 0 || !r.cleanExits,
+    (r) =>
+      r.errors > 0 ||
+      !r.reconciliation.ok ||
+      r.serverErrorLogs.length > 0 ||
+      !r.cleanExits ||
+      overBudget(r),
   );
   return failed.length > 0 ? 1 : 0;
 }

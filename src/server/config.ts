@@ -9,6 +9,7 @@ import {
   // tests' server does under jsdom) must not load the payments sandbox and its page.
 } from './payments/settings.ts';
 import { mailEnvShape, mailSettingsFrom, type MailSettings } from './mail/settings.ts';
+import { pgliteEnvShape, pgliteSettingsFrom, type PgliteSettings } from './db/pglite-settings.ts';
 import {
   shippingEnvShape,
   shippingSettingsFrom,
@@ -51,6 +52,7 @@ const schema = z.object({
   ...paymentsEnvShape,
   ...shippingEnvShape,
   ...mailEnvShape,
+  ...pgliteEnvShape,
 });
 
 export type Config = {
@@ -59,6 +61,8 @@ export type Config = {
   dataDir: string;
   dataDirMinFreeMb: number;
   databaseUrl: string | undefined;
+  /** How PGlite uses memory (PGLITE_SHARED_BUFFERS_MB, PGLITE_OPTIMIZE_WASM). */
+  pglite: PgliteSettings;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   publicUrl: string | undefined;
   /** Where mailed links point: PUBLIC_URL, or http://localhost:PORT for a shop run locally. */
@@ -113,6 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     dataDirMinFreeMb: e.DATA_DIR_MIN_FREE_MB,
     databaseUrl: e.DATABASE_URL,
+    pglite: pgliteSettingsFrom(e),
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
     siteUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,

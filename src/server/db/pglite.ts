@@ -1,5 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { hasDatabase, initPgliteDir } from './pglite-init.ts';
+import {
+  chooseWasmCompiler,
+  DEFAULT_PGLITE_SETTINGS,
+  pgliteStartParams,
+  type PgliteSettings,
+} from './pglite-settings.ts';
 import type { SqlDatabase } from './sql.ts';
 
 export interface PgliteDatabase extends SqlDatabase {
@@ -10,16 +17,24 @@ export interface PgliteDatabase extends SqlDatabase {
 /**
  * Opens PGlite in `dataDir` (created if missing), or in memory when `dataDir` is undefined.
  * PGlite serialises work itself: `transaction` holds its lock, so one transaction runs at a time.
+ * Its memory (docs/operations.md, Memory): `settings`, and a new directory made by another process.
  */
 export async function openPglite(
   dataDir: string | undefined,
-  options: { loadDataDir?: Blob } = {},
+  options: { loadDataDir?: Blob; settings?: PgliteSettings } = {},
 ): Promise<PgliteDatabase> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const settings = options.settings ?? DEFAULT_PGLITE_SETTINGS;
+  if (dataDir) {
+    await mkdir(dataDir, { recursive: true });
+    // A new directory is created by another process, so initdb's memory is not kept (pglite-init.ts).
+    if (!options.loadDataDir && !hasDatabase(dataDir)) await initPgliteDir(dataDir);
+  }
+  chooseWasmCompiler(settings);
   // Starting from a dump skips initdb (about 0.5 s instead of 3-4 s): the test harness uses it.
   const pg = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    startParams: pgliteStartParams(PGlite.defaultStartParams, settings),
   });
   let closed = false;
   return {

@@ -3,8 +3,8 @@
 import { accessSync, constants, readdirSync, statfsSync, type Dirent } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase, type SqlDatabase } from '../db/open.ts';
+import type { PgliteSettings } from '../db/pglite-settings.ts';
 import { LOCK_FILE } from './data-dir-lock.ts';
 import { errorCode, oneLine, StartupError } from './startup-error.ts';
 
@@ -21,6 +21,7 @@ const RESTORE = 'restore from a backup (docs/operations.md, Backups)';
 export async function openShopDatabase(config: {
   dataDir: string;
   databaseUrl: string | undefined;
+  pglite?: PgliteSettings;
 }): Promise<SqlDatabase> {
   if (config.databaseUrl) {
     await probePostgres(config.databaseUrl);
@@ -39,6 +40,8 @@ export async function openShopDatabase(config: {
 
 /** One connection with a time limit: an unreachable host fails in seconds, not minutes. */
 async function probePostgres(url: string): Promise<void> {
+  // Loaded here: a shop on PGlite never needs the PostgreSQL driver.
+  const { default: pg } = await import('pg');
   const client = new pg.Client({
     connectionString: url,
     connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,

@@ -63,7 +63,8 @@ export function startDevMailbox(options: DevMailboxOptions): Promise<DevMailbox>
   const { entry, execArgv } = mailboxChild();
   const child: ChildProcess = fork(entry, [], {
     execPath: process.execPath,
-    execArgv,
+    // A small young generation: about 30 MB less for a process that handles a few mails.
+    execArgv: ['--max-semi-space-size=1', ...execArgv],
     // maildev prints its own banner on standard output; the server prints the one line that matters.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     // A group of its own: Ctrl+C or a stop sent to the server's whole group reaches the server

@@ -1,6 +1,6 @@
 // One SMTP connection per message, with timeouts well inside a claim's lease, so a hung server
 // ends in a failed attempt (retried) rather than a lease that runs out mid-send.
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { ClaimedMail } from './claims.ts';
 
 /** Longest wait for a TCP/TLS connection and for the greeting. */
@@ -24,17 +24,25 @@ export interface TransportOptions {
   ignoreTLS?: boolean;
 }
 
-/** Sends claimed rows with their own Message-ID, so a resend is recognisably the same message. */
+/**
+ * Sends claimed rows with their own Message-ID, so a resend is recognisably the same message.
+ * nodemailer is loaded with the first mail: a shop that sends none does not hold it in memory.
+ */
 export function createMailTransport(options: TransportOptions): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url: options.smtpUrl,
-    connectionTimeout: CONNECT_TIMEOUT_MS,
-    greetingTimeout: CONNECT_TIMEOUT_MS,
-    socketTimeout: SOCKET_TIMEOUT_MS,
-    ...(options.ignoreTLS ? { ignoreTLS: true } : {}),
-  });
+  let opened: Promise<Transporter> | undefined;
+  const open = () =>
+    (opened ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: options.smtpUrl,
+        connectionTimeout: CONNECT_TIMEOUT_MS,
+        greetingTimeout: CONNECT_TIMEOUT_MS,
+        socketTimeout: SOCKET_TIMEOUT_MS,
+        ...(options.ignoreTLS ? { ignoreTLS: true } : {}),
+      }),
+    ));
   return {
     async send(mail) {
+      const transporter = await open();
       await transporter.sendMail({
         from: options.from,
         to: mail.recipient,
@@ -44,6 +52,6 @@ export function createMailTransport(options: TransportOptions): MailTransport {
         messageId: mail.messageId,
       });
     },
-    close: () => transporter.close(),
+    close: () => void opened?.then((t) => t.close()),
   };
 }
