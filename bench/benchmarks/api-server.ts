@@ -2,9 +2,10 @@
 // database, with one shopper who has 50 orders and a pool of signed-in sessions. Started by api.ts
 // as a child process so the load generator and the server do not share an event loop. Reports
 // {origin, historyPath, historyStatements, anonKey, userId, accessToken, refreshTokens} over IPC
-// once it listens. historyStatements are the SQL and values the server sent to the database for one
-// order-history request (as the measured ones are: not the first), which api.ts replays with
-// pgbench to measure the database alone.
+// once it listens. historyStatements are the SQL and values the server sent to the database for
+// one order-history request (as the measured ones are: not the first), which api.ts replays with
+// pgbench to measure the database alone. Asked {batchLoad} once the HTTP load is over, it runs
+// those statements through its own Database (api-direct.ts) and answers {batchLoad: LoadResult}.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { runMigrations } from '../../src/server/db/migrate.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
 import type { Database, Statement } from '../../src/server/db/types.ts';
 import { createLogger } from '../../src/server/http/logger.ts';
+import { batchLoad } from './api-direct.ts';
 
 const ORDERS = 50;
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'keebshop-bench-api-'));
@@ -108,6 +110,17 @@ async function main(): Promise<void> {
     refreshTokens,
     kind: db.kind,
   });
+  // api.ts asks, once the HTTP load is over, for the database alone through this very Database.
+  process.on(
+    'message',
+    (m: { batchLoad?: { concurrency: number; seconds: number; warmupSeconds: number } }) => {
+      if (!m.batchLoad) return;
+      batchLoad(db, historyStatements, { ...m.batchLoad, rows: ORDERS }).then(
+        (result) => process.send?.({ batchLoad: result }),
+        (err: unknown) => process.send?.({ batchLoadError: String(err) }),
+      );
+    },
+  );
   const stop = () => {
     server.close();
     void db.close().finally(() => {
