@@ -122,35 +122,51 @@ export async function measureCeiling(opts: {
   }
 }
 
+/** Bounds on one load run's metrics; each is checked only when given. */
+export interface LoadBudgets {
+  /** Least requests/s. */
+  minRps?: number;
+  /** Least share of the ceiling. */
+  minRatio?: number;
+  /** Longest p99, in ms. */
+  maxP99Ms?: number;
+}
+
 /**
  * The five metrics of one load run beside the ceiling: throughput, / ceiling, p50, p99, failed.
- * `connections` goes into the throughput note; `budgets` bounds the ratio and the p99.
+ * `connections` goes into the throughput note; `budgets` bounds the throughput, ratio and p99.
  */
 export function loadMetrics(
   target: string,
   what: string,
   r: LoadResult,
   ceiling: LoadResult,
-  opts: { connections?: number; budgets?: { minRatio: number; maxP99Ms: number } } = {},
+  opts: { connections?: number; budgets?: LoadBudgets } = {},
 ): Metric[] {
-  const { connections, budgets } = opts;
+  const { connections, budgets = {} } = opts;
   const note =
     `${r.total} requests, ${r.non2xx} non-2xx, ${r.errors} errors` +
     (connections === undefined ? '' : `, ${connections} connections`);
   return [
-    { name: `${target} ${what} throughput`, value: r.rps, unit: 'req/s', note },
+    {
+      name: `${target} ${what} throughput`,
+      value: r.rps,
+      unit: 'req/s',
+      note,
+      ...(budgets.minRps !== undefined ? { budget: { min: budgets.minRps } } : {}),
+    },
     {
       name: `${target} ${what} / ceiling`,
       value: r.rps / ceiling.rps,
       unit: 'ratio',
-      ...(budgets ? { budget: { min: budgets.minRatio } } : {}),
+      ...(budgets.minRatio !== undefined ? { budget: { min: budgets.minRatio } } : {}),
     },
     { name: `${target} ${what} p50`, value: r.p50, unit: 'ms' },
     {
       name: `${target} ${what} p99`,
       value: r.p99,
       unit: 'ms',
-      ...(budgets ? { budget: { max: budgets.maxP99Ms } } : {}),
+      ...(budgets.maxP99Ms !== undefined ? { budget: { max: budgets.maxP99Ms } } : {}),
     },
     {
       name: `${target} ${what} failed`,

@@ -2,8 +2,10 @@
 // database, with one shopper who has 50 orders and a pool of signed-in sessions. Started by api.ts
 // as a child process so the load generator and the server do not share an event loop. Reports
 // {origin, historyPath, historyStatements, anonKey, userId, accessToken, refreshTokens} over IPC
-// once it listens. historyStatements are the SQL and values the server sent to the database for one
-// order-history request, which api.ts replays with pgbench to measure the database alone.
+// once it listens. historyStatements are the SQL and values the server sent to the database for
+// one order-history request (as the measured ones are: not the first), which api.ts replays with
+// pgbench to measure the database alone. Asked {batchLoad} once the HTTP load is over, it runs
+// those statements through its own Database (api-direct.ts) and answers {batchLoad: LoadResult}.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +16,7 @@ import { runMigrations } from '../../src/server/db/migrate.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
 import type { Database, Statement } from '../../src/server/db/types.ts';
 import { createLogger } from '../../src/server/http/logger.ts';
+import { batchLoad } from './api-direct.ts';
 
 const ORDERS = 50;
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'keebshop-bench-api-'));
@@ -38,19 +41,23 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: 'info' });
   const { app, auth } = await composeApp({ config, db, webDir: tmp, isReady: () => true, logger });
   const anonKey = auth.anonKey;
+  // Every request goes to the listening server: an access token's issuer is the origin it was
+  // issued at, so tokens must come from the origin the load generator will use.
+  const { origin, server } = await listen(app.fetch);
+  const request = (pathname: string, init?: RequestInit) => fetch(`${origin}${pathname}`, init);
   const headers = { apikey: anonKey, 'Content-Type': 'application/json' };
   // Unique per run, so the benchmark can reuse a database (DATABASE_URL) without key conflicts.
   const runId = `${process.pid}_${Date.now()}`;
   const email = `bench-${runId}@keebshop.test`;
   const password = 'bench-password-123';
-  const signup = await app.request('/auth/v1/signup', {
+  const signup = await request('/auth/v1/signup', {
     method: 'POST',
     headers,
     body: JSON.stringify({ email, password }),
   });
   if (!signup.ok) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
   const signIn = async () => {
-    const res = await app.request('/auth/v1/token?grant_type=password', {
+    const res = await request('/auth/v1/token?grant_type=password', {
       method: 'POST',
       headers,
       body: JSON.stringify({ email, password }),
@@ -84,24 +91,36 @@ async function main(): Promise<void> {
   }
 
   const historyPath = `/rest/v1/orders?select=*&user_id=eq.${first.user.id}&order=created_at.desc`;
-  const historyStatements = await statementsSentBy(db, () =>
-    app.request(historyPath, {
+  const historyRequest = () =>
+    request(historyPath, {
       headers: { apikey: anonKey, Authorization: `Bearer ${first.access_token}` },
-    }),
-  );
-
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
-    process.send?.({
-      origin: `http://127.0.0.1:${info.port}`,
-      historyPath,
-      historyStatements,
-      anonKey,
-      userId: first.user.id,
-      accessToken: first.access_token,
-      refreshTokens,
-      kind: db.kind,
     });
+  // Captured from the second request, as every measured one is sent: the first verifies the token,
+  // later ones find it verified and confirm its session in the database instead.
+  await historyRequest().then((res) => res.arrayBuffer());
+  const historyStatements = await statementsSentBy(db, historyRequest);
+
+  process.send?.({
+    origin,
+    historyPath,
+    historyStatements,
+    anonKey,
+    userId: first.user.id,
+    accessToken: first.access_token,
+    refreshTokens,
+    kind: db.kind,
   });
+  // api.ts asks, once the HTTP load is over, for the database alone through this very Database.
+  process.on(
+    'message',
+    (m: { batchLoad?: { concurrency: number; seconds: number; warmupSeconds: number } }) => {
+      if (!m.batchLoad) return;
+      batchLoad(db, historyStatements, { ...m.batchLoad, rows: ORDERS }).then(
+        (result) => process.send?.({ batchLoad: result }),
+        (err: unknown) => process.send?.({ batchLoadError: String(err) }),
+      );
+    },
+  );
   const stop = () => {
     server.close();
     void db.close().finally(() => {
@@ -111,6 +130,17 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', stop);
   process.on('disconnect', stop);
+}
+
+/** Serves `fetch` on a free loopback port. */
+function listen(
+  fetchHandler: (req: Request) => Response | Promise<Response>,
+): Promise<{ origin: string; server: ReturnType<typeof serve> }> {
+  return new Promise((resolve) => {
+    const server = serve({ fetch: fetchHandler, port: 0, hostname: '127.0.0.1' }, (info) => {
+      resolve({ origin: `http://127.0.0.1:${info.port}`, server });
+    });
+  });
 }
 
 /** The statements `request` made the server send to the database through its batch path. */

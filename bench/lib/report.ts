@@ -58,7 +58,10 @@ function metricsTable(metrics: Metric[]): string {
   );
 }
 
-/** "<target> <what> throughput|/ ceiling|p50|p99|failed" metrics as one row per target and what. */
+/**
+ * "<target> <what> throughput|/ ceiling|/ database alone|p50|p99|failed" metrics as one row per
+ * target and what; the database-alone column only when some row has it.
+ */
 function throughputTable(metrics: Metric[]): string | undefined {
   const rows = new Map<string, Record<string, Metric>>();
   const ceilings: string[] = [];
@@ -68,7 +71,9 @@ function throughputTable(metrics: Metric[]): string | undefined {
       ceilings.push(`${ceiling[1]}: ${formatValue(m.value, m.unit)}`);
       continue;
     }
-    const match = /^(\S+) (.+) (throughput|\/ ceiling|p50|p99|failed)$/.exec(m.name);
+    const match = /^(\S+) (.+) (throughput|\/ ceiling|\/ database alone|p50|p99|failed)$/.exec(
+      m.name,
+    );
     if (!match) return undefined;
     const key = `${match[1]} | ${match[2]}`;
     rows.set(key, { ...rows.get(key), [match[3]!]: m });
@@ -77,19 +82,21 @@ function throughputTable(metrics: Metric[]): string | undefined {
   // Ratios to the ceiling are often under 1 %: one decimal.
   const cell = (m: Metric | undefined) =>
     !m ? '' : m.unit === 'ratio' ? `${(m.value * 100).toFixed(1)} %` : formatValue(m.value, m.unit);
+  const withBudget = (m: Metric | undefined) =>
+    `${cell(m)}${m?.budget ? ` (${budgetText(m)}: ${verdict(m)})` : ''}`;
+  const alone = [...rows.values()].some((r) => r['/ database alone']);
   const body = [...rows].map(([key, r]) => [
     ...key.split(' | '),
-    cell(r.throughput),
-    `${cell(r['/ ceiling'])}${r['/ ceiling']?.budget ? ` (${budgetText(r['/ ceiling'])}: ${verdict(r['/ ceiling'])})` : ''}`,
+    withBudget(r.throughput),
+    withBudget(r['/ ceiling']),
+    ...(alone ? [withBudget(r['/ database alone'])] : []),
     cell(r.p50),
-    `${cell(r.p99)}${r.p99?.budget ? ` (${budgetText(r.p99)}: ${verdict(r.p99)})` : ''}`,
+    withBudget(r.p99),
     cell(r.failed),
   ]);
+  const head = ['database', 'request', 'throughput', 'of the node:http ceiling'];
   return [
-    table(
-      ['database', 'request', 'throughput', 'of the node:http ceiling', 'p50', 'p99', 'failed'],
-      body,
-    ),
+    table([...head, ...(alone ? ['of the database alone'] : []), 'p50', 'p99', 'failed'], body),
     '',
     `Bare \`node:http\` hello-world ceiling measured in the same run: ${ceilings.join('; ')}.`,
   ].join('\n');

@@ -6,6 +6,7 @@ import { createQuietLogger, type Logger } from './http/logger.ts';
 import { requireKnownHost } from './http/known-host.ts';
 import { createErrorHandler, createNotFoundHandler } from './http/on-error.ts';
 import { requestLog } from './http/request-log.ts';
+import { headersInPlace } from './http/response-headers.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { authApiVersion, requireApiKey, requireUser, syncSigningKeys } from './auth/guards.ts';
 import {
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps): Hono {
 
   // Around every request: id + log line, security headers, compression; on the APIs CORS, a body
   // limit, and writes refused (503) while the disk under DATA_DIR is nearly full.
+  app.use(headersInPlace);
   app.use(requestLog({ logger }));
   // The page sends the shopper to the hosted checkout page (sandbox or checkout.stripe.com), and
   // runs index.html's inline route preload, allowed by its hash.

@@ -44,6 +44,20 @@ describe.each(databaseTargets())('refresh-token rotation on $name', (target) => 
     expect((await refresh(again.data.session!.refresh_token)).error).toBeNull();
   });
 
+  it('answers tabs refreshing one token at the same moment with sessions of the same login', async () => {
+    const { session } = await signIn('race@example.com');
+    const answers = await Promise.all([1, 2, 3].map(() => refresh(session.refresh_token)));
+    for (const { data, error } of answers) {
+      expect(error).toBeNull();
+      expect(claimsOf(data.session!.access_token).session_id).toBe(
+        claimsOf(session.access_token).session_id,
+      );
+    }
+    const next = new Set(answers.map((a) => a.data.session!.refresh_token));
+    expect(next.size).toBe(3);
+    for (const token of next) expect((await refresh(token)).error).toBeNull();
+  });
+
   it('revokes the whole session when a rotated token is reused after 10 s', async () => {
     const { session } = await signIn('leak@example.com');
     const next = await refresh(session.refresh_token);

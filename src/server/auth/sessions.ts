@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/types.ts';
 import type { AuthContext } from './context.ts';
-import { authError, AUTH_MESSAGES } from './errors.ts';
 import { issueAccessToken } from './tokens.ts';
 import { findUserById, userJson, type UserRow } from './users.ts';
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** What is stored of a refresh token: its SHA-256, hex. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 async function newRefreshToken(
   tx: Queryable,
@@ -23,13 +23,13 @@ async function newRefreshToken(
 }
 
 /** The session as GoTrue answers it; auth-js needs access_token, refresh_token, expires_in and user. */
-async function sessionJson(
+export async function sessionJson(
   ctx: AuthContext,
-  tx: Queryable,
   user: UserRow,
   session: { id: string; createdAt: Date; method?: SignInMethod },
   refreshToken: string,
   iss: string,
+  userBody: Record<string, unknown>,
 ) {
   const access = await issueAccessToken(
     ctx.tokens,
@@ -45,7 +45,7 @@ async function sessionJson(
     expires_in: ctx.settings.jwtExpirySeconds,
     expires_at: access.expiresAt,
     refresh_token: refreshToken,
-    user: await userJson(tx, user),
+    user: userBody,
   };
 }
 
@@ -79,87 +79,8 @@ export async function openSession(
   const refreshToken = await newRefreshToken(tx, { id, userId }, null, now);
   const user = await findUserById(tx, userId);
   if (!user) throw new Error('user vanished while signing in');
-  return sessionJson(ctx, tx, user, { id, createdAt: now, method }, refreshToken, iss);
-}
-
-interface TokenRow {
-  id: number;
-  session_id: string;
-  user_id: string;
-  revoked: boolean;
-  revoked_at: Date | null;
-}
-
-/**
- * Exchanges a refresh token for a new session, rotating it. A token already rotated within the
- * reuse interval (another tab refreshing at the same moment) still yields a session of the same
- * login; later, reuse means the token leaked, so the whole session is revoked.
- */
-export async function refreshSession(ctx: AuthContext, token: string, iss: string) {
-  const result = await ctx.db.transaction(async (tx) => {
-    const now = ctx.now();
-    const found = await tx.query<TokenRow>(
-      'SELECT id, session_id, user_id, revoked, revoked_at FROM auth.refresh_tokens WHERE token_hash = $1',
-      [hashToken(token)],
-    );
-    const row = found.rows[0];
-    if (!row) return { error: 'refresh_token_not_found' as const };
-    // Serialises concurrent refreshes of one session.
-    const session = await tx.query<{ id: string; created_at: Date }>(
-      'SELECT id, created_at FROM auth.sessions WHERE id = $1 FOR UPDATE',
-      [row.session_id],
-    );
-    const sessionRow = session.rows[0];
-    if (!sessionRow) return { error: 'session_not_found' as const };
-    const fresh = await tx.query<{ revoked: boolean; revoked_at: Date | null }>(
-      'SELECT revoked, revoked_at FROM auth.refresh_tokens WHERE id = $1',
-      [row.id],
-    );
-    const state = fresh.rows[0] ?? row;
-    if (state.revoked) {
-      const revokedAt = state.revoked_at ? new Date(state.revoked_at).getTime() : 0;
-      if (now.getTime() - revokedAt > ctx.settings.refreshReuseSeconds * 1000) {
-        await tx.query('DELETE FROM auth.sessions WHERE id = $1', [row.session_id]);
-        return { error: 'refresh_token_already_used' as const };
-      }
-    } else {
-      await tx.query(
-        'UPDATE auth.refresh_tokens SET revoked = true, revoked_at = $2 WHERE id = $1',
-        [row.id, now],
-      );
-    }
-    await tx.query('UPDATE auth.sessions SET refreshed_at = $2, updated_at = $2 WHERE id = $1', [
-      row.session_id,
-      now,
-    ]);
-    const user = await findUserById(tx, row.user_id);
-    if (!user) return { error: 'session_not_found' as const };
-    const next = await newRefreshToken(
-      tx,
-      { id: row.session_id, userId: row.user_id },
-      row.id,
-      now,
-    );
-    return {
-      session: await sessionJson(
-        ctx,
-        tx,
-        user,
-        { id: sessionRow.id, createdAt: sessionRow.created_at },
-        next,
-        iss,
-      ),
-    };
-  });
-  // The revocation above is committed before the error is thrown.
-  if (result.session) return result.session;
-  const messages = {
-    refresh_token_already_used: AUTH_MESSAGES.refreshAlreadyUsed,
-    session_not_found: AUTH_MESSAGES.sessionNotFound,
-    refresh_token_not_found: AUTH_MESSAGES.refreshNotFound,
-  } as const;
-  const code = result.error ?? 'refresh_token_not_found';
-  throw authError(code, messages[code]);
+  const body = await userJson(tx, user);
+  return sessionJson(ctx, user, { id, createdAt: now, method }, refreshToken, iss, body);
 }
 
 /**

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { issuer, readJson, validate, type AuthContext } from './context.ts';
 import { authError, AUTH_MESSAGES } from './errors.ts';
 import { hashPassword, needsRehash, verifyPassword } from './password.ts';
-import { refreshSession, startSession } from './sessions.ts';
+import { refreshSession } from './refresh.ts';
+import { startSession } from './sessions.ts';
 import { findUserByEmail, normalizeEmail } from './users.ts';
 
 const query = z.object({ grant_type: z.enum(['password', 'refresh_token']) });

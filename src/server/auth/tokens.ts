@@ -1,6 +1,7 @@
-import { errors as joseErrors, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
+import { errors as joseErrors, decodeProtectedHeader, jwtVerify } from 'jose';
 import type { AccessTokenClaims, VerifyAccessToken } from './claims.ts';
 import type { Queryable } from '../db/types.ts';
+import { signEs256 } from './jws.ts';
 import { loadPublicKeys, SIGNING_ALG, syncAuthKeys, type AuthKeys } from './keys.ts';
 
 export const AUDIENCE = 'authenticated';
@@ -69,13 +70,11 @@ export async function issueAccessToken(
     iat,
     exp: iat + deps.expirySeconds,
   };
-  const token = await new SignJWT({
-    ...claims,
-    phone: '',
-    user_metadata: {},
-  })
-    .setProtectedHeader({ alg: SIGNING_ALG, kid: deps.keys.kid, typ: 'JWT' })
-    .sign(deps.keys.privateKey);
+  const token = signEs256(
+    { alg: SIGNING_ALG, kid: deps.keys.kid, typ: 'JWT' },
+    { ...claims, phone: '', user_metadata: {} },
+    deps.keys.privateKey,
+  );
   return { token, expiresAt: claims.exp, claims };
 }
 

@@ -21,7 +21,7 @@ export interface UserRow {
   reauthentication_sent_at: Date | null;
 }
 
-interface IdentityRow {
+export interface IdentityRow {
   id: string;
   provider_id: string;
   user_id: string;
@@ -123,7 +123,8 @@ export function madeUpUserJson(
   );
 }
 
-function userJsonWith(user: UserRow, rows: IdentityRow[]): Record<string, unknown> {
+/** The user as GoTrue sends it, from its row and its identities (oldest first). */
+export function userJsonWith(user: UserRow, rows: IdentityRow[]): Record<string, unknown> {
   return {
     id: user.id,
     aud: user.aud,

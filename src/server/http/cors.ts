@@ -50,14 +50,29 @@ export interface ApiCorsOptions {
 
 /** CORS for the Supabase-compatible APIs: answers preflights with 204 and exposes what the clients read. */
 export function apiCors(options: ApiCorsOptions = {}): MiddlewareHandler {
-  const handler = cors({
-    origin: options.origin ?? '*',
+  const origin = options.origin ?? '*';
+  const preflight = cors({
+    origin,
     allowHeaders: [...API_ALLOWED_HEADERS],
     allowMethods: [...API_ALLOWED_METHODS],
     exposeHeaders: [...API_EXPOSED_HEADERS],
     maxAge: options.maxAgeSeconds ?? 86_400,
   });
+  const exposed = API_EXPOSED_HEADERS.join(',');
+  const allowedOrigin = (requestOrigin: string): string | null => {
+    if (origin === '*') return '*';
+    const allowed = typeof origin === 'string' ? [origin] : origin;
+    return allowed.includes(requestOrigin) ? requestOrigin : null;
+  };
+  // Preflights are hono's cors. Other requests get the same headers as hono's would give them, but
+  // once the handler answered: hono's sets them on a response made before the handler runs, which
+  // makes the handler's answer a copy around its body (a web stream, read back chunk by chunk).
   return async function apiCorsMiddleware(c, next) {
-    return handler(c, next);
+    if (c.req.method === 'OPTIONS') return preflight(c, next);
+    await next();
+    const allow = allowedOrigin(c.req.header('origin') ?? '');
+    if (allow) c.header('Access-Control-Allow-Origin', allow);
+    c.header('Access-Control-Expose-Headers', exposed);
+    if (origin !== '*') c.header('Vary', 'Origin', { append: true });
   };
 }

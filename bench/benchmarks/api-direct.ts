@@ -1,0 +1,54 @@
+// The database alone as the server reaches it, without HTTP: `concurrency` callers send one
+// order-history request's statements through the server's own Database object (db.batch, the path
+// a request takes) back to back for `seconds`. On PGlite, where no pgbench can reach the database,
+// this is the yardstick the server's order history is measured against; on PostgreSQL it shows
+// what the server's pool and driver cost beside pgbench.
+import type { Database, Statement } from '../../src/server/db/types.ts';
+import { percentile } from '../lib/shop/stats.ts';
+import type { LoadResult } from './api-load.ts';
+
+/** Runs the statements once and checks the answer is the 50 orders (the JSON body and its count). */
+async function runOnce(db: Database, statements: readonly Statement[], rows: number) {
+  const results = await db.batch!(statements);
+  const last = results[results.length - 1]?.rows[0] as { n?: unknown } | undefined;
+  if (Number(last?.n) !== rows) throw new Error(`the statements returned ${String(last?.n)} rows`);
+}
+
+/** Back-to-back batches from `concurrency` callers for `seconds`: throughput and latency (ms). */
+export async function batchLoad(
+  db: Database,
+  statements: readonly Statement[],
+  opts: { concurrency: number; seconds: number; warmupSeconds: number; rows: number },
+): Promise<LoadResult> {
+  if (!db.batch) throw new Error('this Database has no batch path');
+  const drive = async (seconds: number, latencies?: number[]) => {
+    const until = performance.now() + seconds * 1000;
+    let errors = 0;
+    const caller = async () => {
+      while (performance.now() < until) {
+        const started = performance.now();
+        try {
+          await runOnce(db, statements, opts.rows);
+          latencies?.push(performance.now() - started);
+        } catch {
+          errors += 1;
+        }
+      }
+    };
+    const started = performance.now();
+    await Promise.all(Array.from({ length: opts.concurrency }, caller));
+    return { errors, elapsed: (performance.now() - started) / 1000 };
+  };
+  await drive(opts.warmupSeconds);
+  const latencies: number[] = [];
+  const { errors, elapsed } = await drive(opts.seconds, latencies);
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: latencies.length / elapsed,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    total: latencies.length,
+    non2xx: 0,
+    errors,
+  };
+}
