@@ -1,6 +1,7 @@
 // `npm start`: builds the web app and the server when missing or older than their sources, then
 // runs the compiled server (dist/server/main.js: plain JavaScript, no TypeScript loader).
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildIfStale } from './build-if-stale.mjs';
 
@@ -10,7 +11,12 @@ const status = buildIfStale();
 if (status !== 0) process.exit(status);
 
 const entry = path.join(root, 'dist/server/main.js');
-const server = spawn(process.execPath, [entry], {
+// Node's options for the server, shared with every launcher (src/server/test-support/launch.ts):
+// a small young generation keeps an idle server's memory down (docs/decisions/0034-memory-budget.md).
+const nodeFlags = JSON.parse(
+  readFileSync(path.join(root, 'scripts/server-node-flags.json'), 'utf8'),
+);
+const server = spawn(process.execPath, [...nodeFlags, entry], {
   cwd: root,
   // The IPC channel closes when this process ends, however it ends (SIGKILL included): the server
   // then stops too, instead of living on, orphaned, holding the port and DATA_DIR.

@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   buildIfStale,
   COMPILED_SERVER,
+  SERVER_NODE_FLAGS,
   freePort,
   spawnServer,
   type ServerProcess,
@@ -173,7 +174,7 @@ export const server: Benchmark = {
         details.postgres = r.samples;
       }
     }
-    details.method = `Median of ${runs} runs (BENCH_SERVER_RUNS). Each run spawns \`node --enable-source-maps ${COMPILED_SERVER}\` on a fresh DATA_DIR (PGlite) or a fresh, empty PostgreSQL database (beside DATABASE_URL's, or on the local server), times it from spawn to the first GET /healthz 200 (polled every 20 ms) and reads the CPU time the server process used until then (less affected by other processes than the wall-clock time), waits ${idleMs} ms (BENCH_SERVER_IDLE_MS), reads VmRSS from /proc of the server process and, apart, of its children (the development mailbox: SMTP_URL unset), stops it with SIGTERM, then does the same again on the same database ("reopen").`;
+    details.method = `Median of ${runs} runs (BENCH_SERVER_RUNS). Each run spawns \`node ${SERVER_NODE_FLAGS.join(' ')} ${COMPILED_SERVER}\` as npm start does on a fresh DATA_DIR (PGlite) or a fresh, empty PostgreSQL database (beside DATABASE_URL's, or on the local server), times it from spawn to the first GET /healthz 200 (polled every 20 ms) and reads the CPU time the server process used until then (less affected by other processes than the wall-clock time), waits ${idleMs} ms (BENCH_SERVER_IDLE_MS), reads VmRSS from /proc of the server process and, apart, of its children (the development mailbox: SMTP_URL unset), stops it with SIGTERM, then does the same again on the same database ("reopen").`;
     return { metrics, details };
   },
 };

@@ -2,7 +2,7 @@
 // the compiled dist/server/main.js that `npm start` runs, or another entry), on loopback ports with
 // a DATA_DIR of its own, ready once GET /healthz answers 200. Used by the browser tests' web server, the benchmarks and the load and crash runs.
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -101,8 +101,17 @@ function stdioOf(output: ServerProcessOptions['output']): StdioOptions {
 /** The compiled server, as `npm start` and production run it (scripts/build-server.mjs). */
 export const COMPILED_SERVER = 'dist/server/main.js';
 
-/** Node's options for `entry`: tsx for TypeScript (found from any directory), none for scripts. */
+/** Node's options for the compiled server in production, read as scripts/start.mjs reads them. */
+export const SERVER_NODE_FLAGS: readonly string[] = JSON.parse(
+  readFileSync(path.join(root, 'scripts/server-node-flags.json'), 'utf8'),
+) as string[];
+
+/**
+ * Node's options for `entry`: the compiled server gets production's (scripts/server-node-flags.json,
+ * as scripts/start.mjs passes them), TypeScript gets tsx (found from any directory), scripts none.
+ */
 function nodeArgsFor(entry: string, cwd: string | undefined): string[] {
+  if (entry === COMPILED_SERVER) return [...SERVER_NODE_FLAGS];
   if (entry.endsWith('.js') || entry.endsWith('.mjs')) return [];
   return ['--import', cwd ? path.join(root, 'node_modules/tsx/dist/loader.mjs') : 'tsx'];
 }
