@@ -1,8 +1,10 @@
-// Load generation for the api benchmark: autocannon (no bundled types, hence the narrow typing
-// below) and the bare node:http hello server that gives this machine's ceiling.
+// Load generation for the api benchmark: wrk when it is on PATH (api-wrk.ts), else autocannon (no
+// bundled types, hence the narrow typing below), and the bare node:http hello server that gives
+// this machine's ceiling.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { Metric } from '../types.ts';
+import { chooseGenerator, wrkLoad } from './api-wrk.ts';
 
 interface AutocannonRequest {
   method?: string;
@@ -52,8 +54,16 @@ export interface LoadOptions {
   requests?: AutocannonRequest[];
 }
 
-/** Runs autocannon and keeps the numbers the benchmark reports. */
+/** The generator every load run of this process uses (the ceiling's too, so ratios compare). */
+export const GENERATOR = chooseGenerator();
+/** wrk's threads: one per core, as the load generator shares the machine with the server. */
+export const WRK_THREADS = 2;
+
+/** Runs wrk (plain requests only) or autocannon and keeps the numbers the benchmark reports. */
 export async function load(options: LoadOptions): Promise<LoadResult> {
+  if (GENERATOR.name === 'wrk' && !options.requests && !options.method) {
+    return wrkLoad({ ...options, threads: WRK_THREADS });
+  }
   const r = await autocannon({
     url: options.url,
     connections: options.connections,

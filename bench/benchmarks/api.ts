@@ -11,11 +11,14 @@ import type { Statement } from '../../src/server/db/types.ts';
 import {
   firstMessage,
   forkTs,
+  GENERATOR,
   load,
   loadMetrics,
   measureCeiling,
+  WRK_THREADS,
   type LoadResult,
 } from './api-load.ts';
+import { refreshLua, slices, wrkLoad } from './api-wrk.ts';
 import { pgbenchLoad } from './api-pgbench.ts';
 import { measureTargets, type DatabaseTarget } from '../lib/postgres.ts';
 
@@ -88,7 +91,19 @@ async function measureHistory(s: SeededServer): Promise<LoadResult> {
 /** Each refresh spends its token and returns the next; in-flight requests never share one. */
 async function measureRefresh(s: SeededServer): Promise<LoadResult> {
   const pool = [...s.refreshTokens];
-  const url = `${s.origin}/auth/v1/token?grant_type=refresh_token`;
+  const refreshPath = '/auth/v1/token?grant_type=refresh_token';
+  const url = `${s.origin}${refreshPath}`;
+  const headers = {
+    apikey: s.anonKey,
+    Authorization: `Bearer ${s.anonKey}`,
+    'Content-Type': 'application/json;charset=UTF-8',
+  };
+  if (GENERATOR.name === 'wrk') {
+    // One token pool per wrk thread, disjoint slices of the signed-in sessions.
+    const threads = Math.min(WRK_THREADS, CONNECTIONS);
+    const script = refreshLua({ path: refreshPath, headers, slices: slices(pool, threads) });
+    return wrkLoad({ url, connections: CONNECTIONS, seconds: SECONDS, threads, script });
+  }
   return load({
     url,
     connections: CONNECTIONS,
@@ -96,11 +111,7 @@ async function measureRefresh(s: SeededServer): Promise<LoadResult> {
     requests: [
       {
         method: 'POST',
-        headers: {
-          apikey: s.anonKey,
-          Authorization: `Bearer ${s.anonKey}`,
-          'Content-Type': 'application/json;charset=UTF-8',
-        },
+        headers,
         setupRequest: (req) => ({
           ...req,
           body: JSON.stringify({ refresh_token: pool.shift() ?? 'pool-exhausted' }),
@@ -176,11 +187,15 @@ async function measureTarget(target: DatabaseTarget, databaseUrl: string | undef
 const PGBENCH = 'order history, database alone (pgbench)';
 const IN_PROCESS = 'order history, database alone (in process)';
 const THROUGH_POOL = "order history, server's pool alone (no HTTP)";
+const LOADGEN =
+  GENERATOR.name === 'wrk'
+    ? `${GENERATOR.version ?? 'wrk'} (a C load generator, ${WRK_THREADS} threads; token refresh through a Lua script, one pool of refresh tokens per thread, each request spending one and keeping the one returned)`
+    : 'autocannon (wrk was not on PATH)';
 const METHOD = [
-  `autocannon, ${CONNECTIONS} connections, ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up, against the server in its own process (the app as \`npm start\` composes it, logging every request).`,
+  `${LOADGEN}, ${CONNECTIONS} connections, ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up, against the server in its own process (the app as \`npm start\` composes it, logging every request).`,
   `"${PGBENCH}" is no HTTP request: pgbench, PostgreSQL's C load generator, replays the statements the server sent to the database for one order-history request (role and claims with the session check, then the rows as JSON; one pipeline, prepared) from ${POOL_SIZE} connections, as many as the server's pool.`,
   `"${IN_PROCESS}" (PGlite) and "${THROUGH_POOL}" (PostgreSQL) send the same statements through the server's own Database object (db.batch, the path a request takes) from ${CONNECTIONS} callers at once, in the server's process, once the HTTP load is over.`,
-  'The database alone is what the server could serve with nothing else in the way; the budget is the share of it the server reaches (ADR 0035). The load generator and the server need the same two cores besides.',
+  'The database alone is what the server could serve with nothing else in the way; the budget is the share of it the server reaches (ADR 0035). The load generator and the server need the same two cores besides: wrk, like pgbench, costs little CPU per request, autocannon (Node) about half what the server does.',
 ].join(' ');
 
 /** BENCH_API_TARGETS=pglite,postgres (the default) picks the databases to measure. */
@@ -190,7 +205,13 @@ async function run() {
   const measured = await measureTargets('bench', TARGETS, measureTarget);
   return {
     metrics: measured.metrics,
-    details: { connections: CONNECTIONS, seconds: SECONDS, method: METHOD, ...measured.details },
+    details: {
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      loadGenerator: GENERATOR.version ?? GENERATOR.name,
+      method: METHOD,
+      ...measured.details,
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { PageScore } from '../benchmarks/lighthouse.ts';
+import { chooseGenerator } from '../benchmarks/api-wrk.ts';
 import { overBudget, type BenchResult, type Metric } from '../types.ts';
 import { root } from '../../src/server/test-support/launch.ts';
 import { formatValue } from './table.ts';
@@ -16,6 +17,8 @@ export interface Machine {
   os: string;
   node: string;
   commit: string;
+  /** The HTTP load generator of the api benchmark: wrk when installed, else autocannon. */
+  httpLoad: string;
   /** 1-minute load average when the run started and ended: other processes inflate timings. */
   loadAverage: { start: number; end: number };
 }
@@ -35,6 +38,7 @@ export function machineAtStart(): Omit<Machine, 'loadAverage'> & { loadStart: nu
     os: `${os.type()} ${os.release()}`,
     node: process.version,
     commit,
+    httpLoad: chooseGenerator().version ?? 'autocannon (wrk not installed)',
     loadStart: os.loadavg()[0] ?? 0,
   };
 }
@@ -202,7 +206,7 @@ export async function writeReport(
     '',
     '### Machine',
     '',
-    `${machine.cores} cores (${machine.cpu}), ${machine.memoryGb} GB, ${machine.os}, Node ${machine.node}. ` +
+    `${machine.cores} cores (${machine.cpu}), ${machine.memoryGb} GB, ${machine.os}, Node ${machine.node}, HTTP load from ${machine.httpLoad}. ` +
       `Load average (1 min) ${machine.loadAverage.start.toFixed(1)} at the start and ${machine.loadAverage.end.toFixed(1)} at the end: ` +
       'other processes on the machine slow every figure down, ratios to the ceiling measured beside them less so.',
     '',
