@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openShopDatabase } from '../lifecycle/database.ts';
 import { runMigrations } from './migrate.ts';
 import { openPglite } from './pglite.ts';
 import { hasDatabase, initPgliteDir } from './pglite-init.ts';
@@ -63,9 +64,16 @@ describe('a new DATA_DIR from the PGlite template', () => {
 
   it('does not take an interrupted copy for a database, and starts it over', async () => {
     const dataDir = newDataDir();
-    // A copy stopped part way: a temporary directory, and some entries already moved in.
-    mkdirSync(path.join(dataDir, '.pgdata-template-copy.999999', 'base'), { recursive: true });
+    // One copy stopped while moving its entries into place (global already moved), one while
+    // copying (no list yet), beside the lock file.
+    const moving = path.join(dataDir, '.pgdata-template-copy.999998');
+    mkdirSync(path.join(moving, 'base'), { recursive: true });
+    writeFileSync(
+      path.join(moving, '.moving.json'),
+      JSON.stringify(['base', 'global', 'PG_VERSION']),
+    );
     mkdirSync(path.join(dataDir, 'global'));
+    mkdirSync(path.join(dataDir, '.pgdata-template-copy.999999', 'base'), { recursive: true });
     writeFileSync(path.join(dataDir, 'keebshop.lock'), 'not the copy\n');
     expect(hasDatabase(dataDir)).toBe(false);
 
@@ -74,8 +82,26 @@ describe('a new DATA_DIR from the PGlite template', () => {
     await db.close();
     const names = readdirSync(dataDir);
     expect(names.filter((n) => n.startsWith('.pgdata-template'))).toEqual([]);
-    // What is not the template's is left alone.
+    // What is not the copy's is left alone.
     expect(names).toContain('keebshop.lock');
     expect(names).toContain('made-from-template');
+  }, 60_000);
+
+  it('lets the server start over an interrupted copy, not over damage', async () => {
+    const dataDir = newDataDir();
+    const moving = path.join(dataDir, '.pgdata-template-copy.999998');
+    mkdirSync(moving, { recursive: true });
+    writeFileSync(path.join(moving, '.moving.json'), JSON.stringify(['global', 'PG_VERSION']));
+    mkdirSync(path.join(dataDir, 'global'));
+    const db = await openShopDatabase({ dataDir, databaseUrl: undefined });
+    expect((await db.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    await db.close();
+
+    // The same files without the copy's list are a database missing PG_VERSION.
+    const damaged = newDataDir();
+    mkdirSync(path.join(damaged, 'global'), { recursive: true });
+    await expect(openShopDatabase({ dataDir: damaged, databaseUrl: undefined })).rejects.toThrow(
+      /is damaged: its database files lack PG_VERSION/,
+    );
   }, 60_000);
 });
