@@ -32,6 +32,8 @@ const targets = {
       'src/catalogue',
       'src/contracts',
       'scripts/build-server.mjs',
+      // The PGlite template is remade when PGlite's version in the lock file changes.
+      'scripts/build-pgdata-template.mjs',
       'package-lock.json',
     ],
   },

@@ -7,6 +7,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { buildPgdataTemplate } from './build-pgdata-template.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const serverOutDir = path.join(root, 'dist/server');
@@ -49,6 +50,9 @@ export async function buildServer() {
     return 1;
   }
   mkdirSync(serverOutDir, { recursive: true });
+  // Before the entry, so a build that stops here is still stale (build-if-stale.mjs).
+  const made = await buildPgdataTemplate(root, serverOutDir);
+  if (made) console.log(made);
   // The entry last: build-if-stale.mjs compares the sources with main.js's time.
   const files = result.outputFiles.sort(
     (a, b) => Number(isEntry(a.path)) - Number(isEntry(b.path)),
@@ -79,7 +83,9 @@ function pruneOlderBuilds(current) {
   }
   const keep = new Set([...current, ...previous, path.basename(LEDGER)]);
   for (const name of readdirSync(serverOutDir)) {
-    if (!keep.has(name) && !name.endsWith('.tmp')) rmSync(path.join(serverOutDir, name));
+    // The PGlite template is kept from build to build (build-pgdata-template.mjs).
+    if (keep.has(name) || name.endsWith('.tmp') || name.startsWith('pgdata-template')) continue;
+    rmSync(path.join(serverOutDir, name));
   }
   writeFileSync(LEDGER, `${JSON.stringify(current)}\n`);
 }

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fromRoot } from '../paths.ts';
 
 /** The child: the same PGlite package as the server's, creating the directory, then closing it. */
 const INIT_SCRIPT = `
@@ -30,7 +31,8 @@ export function hasDatabase(dataDir: string): boolean {
  * Throws with the child's last error line when it fails.
  */
 export function initPgliteDir(dataDir: string): Promise<void> {
-  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  // Resolved from the root, as from src/server/db or dist/server (tests/unit/compiled-paths.test.ts).
+  const pglite = createRequire(fromRoot('package.json')).resolve('@electric-sql/pglite');
   return new Promise((resolve, reject) => {
     // Plain node, without the parent's loader flags (tsx...): the script is CommonJS. Liftoff
     // alone: initdb runs once, and optimizing its functions would cost more CPU than it saves.

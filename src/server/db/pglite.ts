@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { hasDatabase, initPgliteDir } from './pglite-init.ts';
+import { copyPgliteTemplate, type PgliteTemplate } from './pglite-template.ts';
 import {
   chooseWasmCompiler,
   DEFAULT_PGLITE_SETTINGS,
@@ -21,13 +22,20 @@ export interface PgliteDatabase extends SqlDatabase {
  */
 export async function openPglite(
   dataDir: string | undefined,
-  options: { loadDataDir?: Blob; settings?: PgliteSettings } = {},
+  options: { loadDataDir?: Blob; settings?: PgliteSettings; template?: PgliteTemplate } = {},
 ): Promise<PgliteDatabase> {
   const settings = options.settings ?? DEFAULT_PGLITE_SETTINGS;
   if (dataDir) {
     await mkdir(dataDir, { recursive: true });
-    // A new directory is created by another process, so initdb's memory is not kept (pglite-init.ts).
-    if (!options.loadDataDir && !hasDatabase(dataDir)) await initPgliteDir(dataDir);
+    // A new directory is a copy of the build's template (pglite-template.ts), or else created by
+    // another process, so initdb's memory is not kept (pglite-init.ts).
+    if (
+      !options.loadDataDir &&
+      !hasDatabase(dataDir) &&
+      !(await copyPgliteTemplate(dataDir, options.template))
+    ) {
+      await initPgliteDir(dataDir);
+    }
   }
   chooseWasmCompiler(settings);
   // Starting from a dump skips initdb (about 0.5 s instead of 3-4 s): the test harness uses it.

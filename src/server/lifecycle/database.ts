@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type SqlDatabase } from '../db/open.ts';
 import type { PgliteSettings } from '../db/pglite-settings.ts';
+import { interruptedCopyNames } from '../db/pglite-template.ts';
 import { LOCK_FILE } from './data-dir-lock.ts';
 import { errorCode, oneLine, StartupError } from './startup-error.ts';
 
@@ -106,7 +107,11 @@ function entries(dir: string): Dirent[] {
 function checkDataDir(dir: string): void {
   const names = entries(dir).map((e) => e.name);
   if (!names.includes('PG_VERSION')) {
-    const foreign = names.filter((n) => !OURS.has(n) && !n.startsWith(`${LOCK_FILE}.`));
+    // A copy of the template stopped part way is redone (src/server/db/pglite-template.ts).
+    const copying = new Set(interruptedCopyNames(dir));
+    const foreign = names.filter(
+      (n) => !OURS.has(n) && !n.startsWith(`${LOCK_FILE}.`) && !copying.has(n),
+    );
     if (foreign.includes('global') || foreign.includes('base')) {
       throw new StartupError(
         `DATA_DIR ${dir} is damaged: its database files lack PG_VERSION; ${RESTORE}.`,
