@@ -41,6 +41,8 @@ async function main(): Promise<void> {
     isReady: () => true,
     payments,
   });
+  // Thousands of sessions each hold their lines' stock: enough on hand that none sells out.
+  await db.query('UPDATE public.stock SET on_hand = 1000000');
   const origin = `http://127.0.0.1:${port}`;
   // Counted, so stopping waits for requests the load generator abandoned at its deadline.
   let inFlight = 0;
@@ -74,6 +76,7 @@ async function main(): Promise<void> {
   const paidSessionIds: string[] = [];
   for (let i = 0; i < PAID_SESSIONS; i++) {
     const res = await post('/functions/v1/checkout', BENCH_CART, asShopper);
+    if (!res.ok) throw new Error(`checkout failed: ${res.status} ${await res.text()}`);
     const session = (await res.json()) as { id: string; url: string };
     // With the address and rate the hosted page asks for; a refused form answers 303 too.
     const paid = await payOnHostedPage(session);
