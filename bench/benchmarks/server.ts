@@ -27,6 +27,11 @@ type Phase = keyof typeof START_BUDGET_MS;
 const runs = Number(process.env.BENCH_SERVER_RUNS ?? 3);
 const idleMs = Number(process.env.BENCH_SERVER_IDLE_MS ?? 2000);
 const targets = (process.env.BENCH_SERVER_TARGETS ?? 'pglite,postgres').split(',');
+/**
+ * BENCH_SERVER_START_BUDGETS=report: start-up times are reported without their budgets (CI, where
+ * a wall-clock time within a few percent of its budget would fail runs at random); memory keeps its.
+ */
+const startBudgets = process.env.BENCH_SERVER_START_BUDGETS !== 'report';
 
 /** One start: how long until ready, and the memory of the server and its children once idle. */
 interface StartSample {
@@ -126,7 +131,7 @@ async function measure(target: Target, databases: DatabaseFactory | undefined) {
         name: `${target} start, ${phase}`,
         value: of((s) => s.readyMs),
         unit: 'ms',
-        budget: { max: START_BUDGET_MS[phase] },
+        ...(startBudgets ? { budget: { max: START_BUDGET_MS[phase] } } : {}),
       },
       {
         name: `${target} CPU time until ready, ${phase}`,
