@@ -1,7 +1,9 @@
 // A page opened from a link fetches its chunks beside the entry script: index.html's inline script
 // (scripts/route-preload.ts) adds a preload for each before the entry runs. Every script and
 // stylesheet such a page loads must be one of them (or the entry's own, or the backend client the
-// page loads once idle), and home, whose page is in the entry, preloads nothing.
+// page loads once idle), and home, whose page is in the entry, preloads nothing. The list pages
+// and the cart preload nothing either: the entry paints their frame (app/page-frames.tsx), heading
+// and lead in place, and only then fetches their chunks (ADR 0037).
 import { expect, heading, test } from './support/app.ts';
 
 declare global {
@@ -39,10 +41,8 @@ function watchAssets(page: import('@playwright/test').Page): string[] {
 }
 
 for (const [hash, h1] of [
-  ['#/keyboard?q=pro', 'Keyboards'],
-  ['#/Accessories', 'Accessories'],
-  ['#/cart', 'Your Cart'],
   ['#/orderHistory', 'Order History'],
+  ['#/compare', 'Compare'],
 ] as const) {
   test(`${hash} preloads every chunk its page needs from the HTML`, async ({ page }) => {
     const requested = watchAssets(page);
@@ -72,4 +72,66 @@ test('#/home preloads nothing: its page is in the entry', async ({ page }) => {
   await page.goto('#/home');
   await expect(heading(page, 'Find Your Perfect Gaming Keyboard')).toBeVisible();
   expect(await page.evaluate(() => window.__preloadedByInlineScript)).toEqual([]);
+});
+
+/** Holds back every request for the catalogue pages' chunk until the returned release is called. */
+async function holdChunk(page: import('@playwright/test').Page, name: RegExp) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(name, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('#/keyboard paints its heading and lead before its chunks, then the page in place', async ({
+  page,
+}) => {
+  const release = await holdChunk(page, /\/assets\/catalogue-pages-[^/]+\.js$/);
+  await page.goto('#/keyboard');
+  const lead = page.getByText(/^Mechanical boards for every desk/);
+  await expect(heading(page, 'Keyboards')).toBeVisible();
+  await expect(lead).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Products' })).toHaveCount(0);
+  expect(await page.evaluate(() => window.__preloadedByInlineScript)).toEqual([]);
+  const before = await lead.boundingBox();
+
+  release();
+  await expect(page.getByRole('list', { name: 'Products' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(0);
+  // The page draws heading and lead where the frame did: nothing moves.
+  expect(await lead.boundingBox()).toEqual(before);
+});
+
+test('#/cart on a device with no stored cart shows the empty cart before its chunks', async ({
+  page,
+}) => {
+  const release = await holdChunk(page, /\/assets\/CartPage-[^/]+\.js$/);
+  await page.goto('#/cart');
+  await expect(heading(page, 'Your Cart')).toBeVisible();
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  release();
+  await expect(page.getByRole('link', { name: 'Keep shopping' })).toBeVisible();
+  await page.getByRole('link', { name: 'Keep shopping' }).click();
+  await expect(heading(page, 'Keyboards')).toBeFocused();
+});
+
+test("a link to a list page moves focus to the page's heading, not its frame's", async ({
+  page,
+}) => {
+  await page.goto('#/home');
+  await expect(heading(page, 'Find Your Perfect Gaming Keyboard')).toBeVisible();
+  const release = await holdChunk(page, /\/assets\/catalogue-pages-[^/]+\.js$/);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Switches' })
+    .click();
+  await expect(heading(page, 'Switches')).toBeVisible();
+  await expect(heading(page, 'Switches')).not.toBeFocused();
+  release();
+  await expect(page.getByRole('list', { name: 'Products' })).toBeVisible();
+  await expect(heading(page, 'Switches')).toBeFocused();
 });

@@ -3,18 +3,15 @@
 // The build turns this into the route preloads of index.html (scripts/route-preload.ts), so a page
 // opened straight from a link fetches its chunks beside the entry instead of after it. The keys
 // are the routes' paths as the hash holds them, lowercased, without the slash; routes.test.tsx
-// checks that every lazy route has its entry, and the browser tests that nothing is missing.
+// checks that every lazy route has its entry, and the browser tests that nothing is missing. A
+// route with a frame (page-frames.tsx) has none: its first paint needs only the entry, and its
+// chunks, fetched once the frame is painted, would only hold that paint back (ADR 0037).
 
 const SCOPE = 'app/WouterScope.tsx';
-const catalogue = ['app/catalogue-pages.tsx', SCOPE];
 const auth = ['features/auth/index.ts', SCOPE];
 
 export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
-  keyboard: catalogue,
-  switches: catalogue,
-  accessories: catalogue,
   compare: ['features/compare/index.ts', SCOPE],
-  cart: ['app/CartWithCheckout.tsx', 'features/cart/CartPage.tsx', SCOPE],
   login: auth,
   signup: auth,
   forgotpassword: auth,

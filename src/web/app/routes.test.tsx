@@ -44,13 +44,19 @@ describe('findRoute', () => {
 });
 
 describe('ROUTE_MODULES', () => {
-  it('names what every lazily loaded route needs, so index.html can preload it', () => {
+  it('names what every lazily loaded route without a frame needs, so index.html can preload it', () => {
     const lazyRoutes = routes
-      .filter((route) => 'preload' in route.Page)
+      .filter((route) => 'preload' in route.Page && !route.Frame)
       .map((route) => route.path.slice(1).toLowerCase());
     expect(Object.keys(ROUTE_MODULES).sort()).toEqual(lazyRoutes.sort());
     // Home is in the entry chunk: nothing to preload.
     expect(lazyRoutes).not.toContain('home');
+  });
+
+  it('leaves out the routes whose frame paints first: the list pages and the cart', () => {
+    const framed = routes.filter((route) => route.Frame).map((route) => route.path);
+    expect(framed).toEqual(['/keyboard', '/switches', '/accessories', '/cart']);
+    for (const path of framed) expect(ROUTE_MODULES).not.toHaveProperty(path.slice(1));
   });
 
   it('names files that exist', () => {

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { preloadable, preloadIfLazy } from '../lib/preloadable.tsx';
 import { HomePage } from '../features/home/index.ts';
 import { EMAIL_LINK_ROUTE } from '../lib/mailed-link.ts';
+import { CartFrame, listFrame } from './page-frames.tsx';
 import { shellText } from './texts.ts';
 
 export interface AppRoute {
@@ -9,6 +10,8 @@ export interface AppRoute {
   /** document.title becomes "{title} · Keebshop". */
   title: string;
   Page: ComponentType;
+  /** What the first chunk shows while a lazy page loads, instead of the loading line. */
+  Frame?: ComponentType;
   /** docs/product.md, Navigation and footer: no footer on the account forms. */
   hideFooter?: boolean;
   /** Also matches the paths below it (`/admin/orders/KS-10042`); the page reads the rest. */
@@ -41,12 +44,23 @@ const checkout = () => import('../features/checkout/index.ts');
 
 export const routes: readonly AppRoute[] = [
   { path: '/home', title: 'Home', Page: HomePage },
-  { path: '/keyboard', title: 'Keyboards', Page: lazyPage(catalogue, (m) => m.KeyboardsPage) },
-  { path: '/switches', title: 'Switches', Page: lazyPage(catalogue, (m) => m.SwitchesPage) },
+  {
+    path: '/keyboard',
+    title: 'Keyboards',
+    Page: lazyPage(catalogue, (m) => m.KeyboardsPage),
+    Frame: listFrame('keyboards'),
+  },
+  {
+    path: '/switches',
+    title: 'Switches',
+    Page: lazyPage(catalogue, (m) => m.SwitchesPage),
+    Frame: listFrame('switches'),
+  },
   {
     path: '/accessories',
     title: 'Accessories',
     Page: lazyPage(catalogue, (m) => m.AccessoriesPage),
+    Frame: listFrame('accessories'),
   },
   {
     path: '/compare',
@@ -64,6 +78,7 @@ export const routes: readonly AppRoute[] = [
       () => import('./CartWithCheckout.tsx'),
       (m) => m.CartWithCheckout,
     ),
+    Frame: CartFrame,
   },
   { path: '/login', title: 'Login', Page: lazyPage(auth, (m) => m.LoginPage), hideFooter: true },
   {

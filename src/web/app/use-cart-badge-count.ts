@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { afterFirstPaint } from '../lib/idle.ts';
 
 type CartModule = typeof import('../state/cart-store.ts');
 type Lines = ReturnType<CartModule['cartStore']['getSnapshot']>;
@@ -12,7 +13,8 @@ const noCart = { subscribe: () => () => {}, getSnapshot: (): Lines => [] };
 // Nothing on these pages can put an item in the cart.
 const CART_FREE_PATHS = new Set(['/', '/home']);
 
-function hasStoredCart(): boolean {
+/** Whether this device stores a cart (possibly emptied since); false when storage is unreadable. */
+export function hasStoredCart(): boolean {
   try {
     return localStorage.getItem(CART_STORAGE_KEY) !== null;
   } catch {
@@ -23,8 +25,8 @@ function hasStoredCart(): boolean {
 /**
  * The number of items in the cart, for the nav badge. The cart store validates what is stored
  * against the whole catalogue, too heavy for the home page's budget, so it is loaded only when a
- * cart is stored, another tab writes one, or the shopper is on a page that can add to it. Until
- * then the count is 0, which is exactly what an empty storage means.
+ * cart is stored, another tab writes one, or (after the first paint) the shopper is on a page that
+ * can add to it. Until then the count is 0, which is exactly what an empty storage means.
  */
 export function useCartBadgeCount(path: string): number {
   const [cart, setCart] = useState<CartModule | null>(null);
@@ -39,10 +41,19 @@ export function useCartBadgeCount(path: string): number {
         // Offline: no badge for now; the next navigation tries again.
         .catch(() => undefined);
     };
-    if (!cartFree || hasStoredCart()) {
+    if (hasStoredCart()) {
       load();
       return () => {
         active = false;
+      };
+    }
+    if (!cartFree) {
+      // Nothing stored: the count is 0 until this page adds something, and the store arrives long
+      // before a shopper can. After the first paint, which it would otherwise share the link with.
+      const cancel = afterFirstPaint(load);
+      return () => {
+        active = false;
+        cancel();
       };
     }
     const onStorage = (event: StorageEvent) => {

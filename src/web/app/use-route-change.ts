@@ -5,7 +5,8 @@ import { shellText } from './texts.ts';
 function focusHeadingWhenReady(container: HTMLElement): () => void {
   const focusHeading = () => {
     const heading = container.querySelector('h1');
-    if (!heading) return false;
+    // A page frame's heading goes when the page comes (page-frames.tsx): wait for the page's.
+    if (!heading || heading.closest('[data-page-frame]')) return false;
     if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
     heading.focus({ preventScroll: true });
     return true;

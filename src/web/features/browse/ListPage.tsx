@@ -9,6 +9,7 @@ import {
   type Product,
   type SortOrder,
 } from '../../../catalogue/index.ts';
+import { ListHeader } from '../../components/page-frame/list-header.tsx';
 import { useCatalogueRatings } from '../../state/use-ratings.ts';
 import { CompareTray } from './CompareTray.tsx';
 import { FacetChips } from './FacetChips.tsx';
@@ -17,7 +18,7 @@ import { MissingProductDialog } from './MissingProductDialog.tsx';
 import { useStockAvailability } from '../../state/use-stock.ts';
 import { ProductCard } from './ProductCard.tsx';
 import { ProductDialog } from './ProductDialog.tsx';
-import { browseText, pageText, sortLabels } from './texts.ts';
+import { browseText, sortLabels } from './texts.ts';
 import { useListQuery } from './use-list-query.ts';
 import { useOpenProduct } from './use-open-product.ts';
 import '../../components/controls.css';
@@ -45,7 +46,6 @@ export interface ListPageProps {
  * the product the URL names.
  */
 export function ListPage({ category, renderReviews }: ListPageProps) {
-  const { title, intro } = pageText[category];
   const facet = useMemo(() => facetFor(category), [category]);
   const groups = filterGroupsFor(category);
   const { query, setSearch, setSort, toggle, toggleChoice, setPrice, clearFilters, ...list } =
@@ -71,10 +71,7 @@ export function ListPage({ category, renderReviews }: ListPageProps) {
 
   return (
     <div className="page container list-page">
-      <header className="list-page__header">
-        <h1>{title}</h1>
-        <p className="page-lead">{intro}</p>
-      </header>
+      <ListHeader category={category} />
 
       <div className="list-controls">
         <div className="list-controls__search">

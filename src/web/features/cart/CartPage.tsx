@@ -1,10 +1,10 @@
-import { Link } from 'wouter';
 import { cartSubtotalCents, cartCount, formatPrice } from '../../../catalogue/index.ts';
 import { useToast } from '../../components/toast/index.ts';
 import { useCart } from '../../state/cart-store.ts';
 import { useStockAvailability } from '../../state/use-stock.ts';
 import { CartLineItem } from './CartLineItem.tsx';
 import { DroppedLinesNotice } from './DroppedLinesNotice.tsx';
+import { EmptyCart } from './EmptyCart.tsx';
 import { cartText } from './texts.ts';
 import '../../components/controls.css';
 import './cart.css';
@@ -22,19 +22,7 @@ export default function CartPage({ onCheckout, checkoutBusy = false }: CartPageP
   useStockAvailability({ fresh: true });
 
   if (lines.length === 0) {
-    return (
-      <div className="page container cart-page">
-        <h1>{cartText.title}</h1>
-        <DroppedLinesNotice />
-        <div className="cart-empty card">
-          <p className="cart-empty__title">{cartText.empty}</p>
-          <p className="cart-empty__hint">{cartText.emptyHint}</p>
-          <Link href="/keyboard" className="button button--primary">
-            {cartText.keepShopping}
-          </Link>
-        </div>
-      </div>
-    );
+    return <EmptyCart notice={<DroppedLinesNotice />} />;
   }
 
   // Until checkout lands, say so plainly rather than pretend to take an order.

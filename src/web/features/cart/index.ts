@@ -5,3 +5,5 @@ import { preloadable } from '../../lib/preloadable.tsx';
 // preloads it with the page that wraps it (web/app/routes.tsx), so it arrives in the same turn.
 export const CartPage = preloadable(() => import('./CartPage.tsx').then((m) => m.default));
 export type { CartPageProps } from './CartPage.tsx';
+// In the first chunk: the app shows the empty cart while the page's chunk loads (app/page-frames.tsx).
+export { EmptyCart } from './EmptyCart.tsx';

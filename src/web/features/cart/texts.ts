@@ -1,11 +1,10 @@
-// User-facing texts of the cart, in one place (the first three are docs/product.md's, Cart, word
-// for word).
+import { emptyCartText } from './empty-cart-text.ts';
+
+// User-facing texts of the cart, in one place (Checkout is docs/product.md's, Cart, word for word;
+// the empty cart's are in empty-cart-text.ts).
 export const cartText = {
-  title: 'Your Cart',
-  empty: 'Your cart is empty.',
+  ...emptyCartText,
   checkout: 'Checkout',
-  emptyHint: 'Find a keyboard, a few switches or a tidy cable to fill it.',
-  keepShopping: 'Keep shopping',
   linesLabel: 'Cart items',
   colour: (colour: string) => `Colour: ${colour}`,
   unitPrice: 'Price',
