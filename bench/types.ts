@@ -2,7 +2,7 @@
 export interface Metric {
   name: string;
   value: number;
-  unit: 'bytes' | 'ms' | 'ratio' | 'count' | 'req/s' | 'score';
+  unit: 'bytes' | 'ms' | 'µs' | 'ratio' | 'count' | 'req/s' | 'score';
   /** Exceeded when value > max or value < min. */
   budget?: { max?: number; min?: number };
   note?: string;

@@ -3,6 +3,8 @@
 // a request takes) back to back for `seconds`. On PGlite, where no pgbench can reach the database,
 // this is the yardstick the server's order history is measured against; on PostgreSQL it shows
 // what the server's pool and driver cost beside pgbench.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Database, Statement } from '../../src/server/db/types.ts';
 import { percentile } from '../lib/shop/stats.ts';
 import type { LoadResult } from './api-load.ts';
@@ -50,5 +52,39 @@ export async function batchLoad(
     total: latencies.length,
     non2xx: 0,
     errors,
+  };
+}
+
+/**
+ * A bare node:http server that answers every request with the order history through the same
+ * Database (db.batch and its pool): no framework, no middleware, no headers but the length and type.
+ * What any Node HTTP server around this database layer could reach at best; closed by the caller.
+ */
+export async function serveBare(
+  db: Database,
+  statements: readonly Statement[],
+): Promise<{ origin: string; close: () => Promise<void> }> {
+  if (!db.batch) throw new Error('this Database has no batch path');
+  const batch = db.batch.bind(db);
+  const server = http.createServer((_req, res) => {
+    batch(statements).then(
+      (results) => {
+        const body = String((results[results.length - 1]?.rows[0] as { body?: unknown })?.body);
+        res.writeHead(200, {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Content-Length': Buffer.byteLength(body),
+        });
+        res.end(body);
+      },
+      () => {
+        res.writeHead(500).end();
+      },
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -5,7 +5,8 @@
 // once it listens. historyStatements are the SQL and values the server sent to the database for
 // one order-history request (as the measured ones are: not the first), which api.ts replays with
 // pgbench to measure the database alone. Asked {batchLoad} once the HTTP load is over, it runs
-// those statements through its own Database (api-direct.ts) and answers {batchLoad: LoadResult}.
+// those statements through its own Database (api-direct.ts) and answers {batchLoad: LoadResult};
+// asked {bareHttp}, it serves them from a bare node:http server and answers {bareOrigin}.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +17,7 @@ import { runMigrations } from '../../src/server/db/migrate.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
 import type { Database, Statement } from '../../src/server/db/types.ts';
 import { createLogger } from '../../src/server/http/logger.ts';
-import { batchLoad } from './api-direct.ts';
+import { batchLoad, serveBare } from './api-direct.ts';
 
 const ORDERS = 50;
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'keebshop-bench-api-'));
@@ -110,10 +111,25 @@ async function main(): Promise<void> {
     refreshTokens,
     kind: db.kind,
   });
-  // api.ts asks, once the HTTP load is over, for the database alone through this very Database.
+  // api.ts asks, once the HTTP load is over, for the database alone through this very Database,
+  // and for a bare node:http server around it.
+  let bare: Awaited<ReturnType<typeof serveBare>> | undefined;
   process.on(
     'message',
-    (m: { batchLoad?: { concurrency: number; seconds: number; warmupSeconds: number } }) => {
+    (m: {
+      batchLoad?: { concurrency: number; seconds: number; warmupSeconds: number };
+      bareHttp?: boolean;
+    }) => {
+      if (m.bareHttp) {
+        serveBare(db, historyStatements).then(
+          (started) => {
+            bare = started;
+            process.send?.({ bareOrigin: started.origin });
+          },
+          (err: unknown) => process.send?.({ bareError: String(err) }),
+        );
+        return;
+      }
       if (!m.batchLoad) return;
       batchLoad(db, historyStatements, { ...m.batchLoad, rows: ORDERS }).then(
         (result) => process.send?.({ batchLoad: result }),
@@ -123,6 +139,7 @@ async function main(): Promise<void> {
   );
   const stop = () => {
     server.close();
+    void bare?.close();
     void db.close().finally(() => {
       rmSync(tmp, { recursive: true, force: true });
       process.exit(0);

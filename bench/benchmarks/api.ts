@@ -21,6 +21,7 @@ import {
 import { refreshLua, slices, wrkLoad } from './api-wrk.ts';
 import { pgbenchLoad } from './api-pgbench.ts';
 import { measureTargets, type DatabaseTarget } from '../lib/postgres.ts';
+import { cpuDuring } from '../lib/proc.ts';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
@@ -56,6 +57,7 @@ async function startApiServer(databaseUrl: string | undefined) {
   const exited = new Promise((r) => child.once('exit', r));
   return {
     seeded,
+    pid: child.pid,
     /** The order-history statements through the server's own Database, no HTTP (api-direct.ts). */
     batchLoad: (opts: { concurrency: number; seconds: number; warmupSeconds: number }) =>
       new Promise<LoadResult>((resolve, reject) => {
@@ -68,6 +70,18 @@ async function startApiServer(databaseUrl: string | undefined) {
         child.on('message', answer);
         child.send({ batchLoad: opts });
       }),
+    /** A bare node:http server around the same Database, in the server's process (api-direct.ts). */
+    bareHttp: () =>
+      new Promise<string>((resolve, reject) => {
+        const answer = (m: { bareOrigin?: string; bareError?: string }) => {
+          if (!m.bareOrigin && !m.bareError) return;
+          child.off('message', answer);
+          if (m.bareOrigin) resolve(m.bareOrigin);
+          else reject(new Error(`bare node:http server failed: ${m.bareError}`));
+        };
+        child.on('message', answer);
+        child.send({ bareHttp: true });
+      }),
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
@@ -75,8 +89,22 @@ async function startApiServer(databaseUrl: string | undefined) {
   };
 }
 
-async function measureHistory(s: SeededServer): Promise<LoadResult> {
-  const url = `${s.origin}${s.historyPath}`;
+/** What a load run cost in CPU, per request: the whole machine's and the server process's. */
+interface CpuPerRequest {
+  machineUs?: number;
+  serverUs?: number;
+}
+
+function perRequest(total: number, ms: number | undefined): number | undefined {
+  return ms === undefined || total === 0 ? undefined : (ms * 1000) / total;
+}
+
+async function measureHistory(
+  s: SeededServer,
+  pid: number | undefined,
+  origin = s.origin,
+): Promise<{ result: LoadResult; cpu: CpuPerRequest }> {
+  const url = `${origin}${s.historyPath}`;
   const headers = { apikey: s.anonKey, Authorization: `Bearer ${s.accessToken}` };
   // The measured request must really return the 50 orders, or the numbers mean nothing.
   const check = await fetch(url, { headers });
@@ -85,7 +113,27 @@ async function measureHistory(s: SeededServer): Promise<LoadResult> {
     throw new Error(`order history returned ${check.status} with ${rows.length} rows, not 50`);
   }
   await load({ url, headers, connections: CONNECTIONS, seconds: WARMUP_SECONDS });
-  return load({ url, headers, connections: CONNECTIONS, seconds: SECONDS });
+  const { result, machineMs, processMs } = await cpuDuring(
+    () => load({ url, headers, connections: CONNECTIONS, seconds: SECONDS }),
+    pid,
+  );
+  return {
+    result,
+    cpu: {
+      machineUs: perRequest(result.total, machineMs),
+      serverUs: perRequest(result.total, processMs),
+    },
+  };
+}
+
+/** The CPU metrics of a run that has them. */
+function cpuMetrics(target: string, what: string, cpu: CpuPerRequest): Metric[] {
+  const metric = (name: string, value: number | undefined, note: string): Metric[] =>
+    value === undefined ? [] : [{ name: `${target} ${what} ${name}`, value, unit: 'µs', note }];
+  return [
+    ...metric('machine CPU per request', cpu.machineUs, 'every process: server, database, load'),
+    ...metric("server's CPU per request", cpu.serverUs, 'the server process alone'),
+  ];
 }
 
 /** Each refresh spends its token and returns the next; in-flight requests never share one. */
@@ -126,12 +174,18 @@ async function measureRefresh(s: SeededServer): Promise<LoadResult> {
 }
 
 /** The server's share of the database alone, with the ADR 0035 budget. */
-function shareMetric(target: DatabaseTarget, history: LoadResult, alone: LoadResult): Metric {
+function shareMetric(
+  target: DatabaseTarget,
+  history: LoadResult,
+  alone: LoadResult,
+  what?: string,
+): Metric {
+  // The budget is the server's; the bare server's share is there to compare with.
   return {
-    name: `${target} order history / database alone`,
+    name: `${target} ${what ?? 'order history'} / database alone`,
     value: history.rps / alone.rps,
     unit: 'ratio',
-    budget: { min: HISTORY_MIN_SHARE },
+    ...(what ? {} : { budget: { min: HISTORY_MIN_SHARE } }),
   };
 }
 
@@ -143,23 +197,27 @@ async function measureTarget(target: DatabaseTarget, databaseUrl: string | undef
   });
   const server = await startApiServer(databaseUrl);
   try {
-    const history = await measureHistory(server.seeded);
+    const { result: history, cpu: historyCpu } = await measureHistory(server.seeded, server.pid);
     // The same concurrency the server saw: 50 requests at a time reach its Database.
     const throughServer = await server.batchLoad({
       concurrency: CONNECTIONS,
       seconds: SECONDS,
       warmupSeconds: WARMUP_SECONDS,
     });
+    const bare = await measureHistory(server.seeded, server.pid, await server.bareHttp());
     const refresh = await measureRefresh(server.seeded);
-    const pgbench =
+    const pgbenchRun =
       target === 'postgres' && databaseUrl
-        ? await pgbenchLoad({
-            databaseUrl,
-            statements: server.seeded.historyStatements,
-            clients: POOL_SIZE,
-            seconds: SECONDS,
-          })
+        ? await cpuDuring(() =>
+            pgbenchLoad({
+              databaseUrl,
+              statements: server.seeded.historyStatements,
+              clients: POOL_SIZE,
+              seconds: SECONDS,
+            }),
+          )
         : undefined;
+    const pgbench = pgbenchRun?.result;
     const postgres = target === 'postgres';
     const alone = postgres ? pgbench : throughServer;
     const metrics: Metric[] = [
@@ -168,8 +226,17 @@ async function measureTarget(target: DatabaseTarget, databaseUrl: string | undef
         budgets: postgres ? { maxP99Ms: HISTORY_MAX_P99_MS } : {},
       }),
       ...(alone ? [shareMetric(target, history, alone)] : []),
+      ...cpuMetrics(target, 'order history', historyCpu),
       ...(pgbench ? loadMetrics(target, PGBENCH, pgbench, ceiling) : []),
+      ...(pgbench
+        ? cpuMetrics(target, PGBENCH, {
+            machineUs: perRequest(pgbench.total, pgbenchRun?.machineMs),
+          })
+        : []),
       ...loadMetrics(target, postgres ? THROUGH_POOL : IN_PROCESS, throughServer, ceiling),
+      ...loadMetrics(target, BARE, bare.result, ceiling),
+      ...(alone ? [shareMetric(target, bare.result, alone, BARE)] : []),
+      ...cpuMetrics(target, BARE, bare.cpu),
       ...loadMetrics(target, 'token refresh', refresh, ceiling, {
         budgets: postgres ? { minRps: REFRESH_MIN_RPS } : {},
       }),
@@ -177,7 +244,17 @@ async function measureTarget(target: DatabaseTarget, databaseUrl: string | undef
     const transport = databaseUrl?.includes('host=/') ? 'Unix socket' : 'TCP';
     return {
       metrics,
-      details: { ceiling, history, refresh, pgbench, throughServer, transport },
+      details: {
+        ceiling,
+        history,
+        historyCpu,
+        refresh,
+        pgbench,
+        throughServer,
+        bare: bare.result,
+        bareCpu: bare.cpu,
+        transport,
+      },
     };
   } finally {
     await server.stop();
@@ -187,6 +264,7 @@ async function measureTarget(target: DatabaseTarget, databaseUrl: string | undef
 const PGBENCH = 'order history, database alone (pgbench)';
 const IN_PROCESS = 'order history, database alone (in process)';
 const THROUGH_POOL = "order history, server's pool alone (no HTTP)";
+const BARE = 'order history, bare node:http on the same pool';
 const LOADGEN =
   GENERATOR.name === 'wrk'
     ? `${GENERATOR.version ?? 'wrk'} (a C load generator, ${WRK_THREADS} threads; token refresh through a Lua script, one pool of refresh tokens per thread, each request spending one and keeping the one returned)`
@@ -195,6 +273,8 @@ const METHOD = [
   `${LOADGEN}, ${CONNECTIONS} connections, ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up, against the server in its own process (the app as \`npm start\` composes it, logging every request).`,
   `"${PGBENCH}" is no HTTP request: pgbench, PostgreSQL's C load generator, replays the statements the server sent to the database for one order-history request (role and claims with the session check, then the rows as JSON; one pipeline, prepared) from ${POOL_SIZE} connections, as many as the server's pool.`,
   `"${IN_PROCESS}" (PGlite) and "${THROUGH_POOL}" (PostgreSQL) send the same statements through the server's own Database object (db.batch, the path a request takes) from ${CONNECTIONS} callers at once, in the server's process, once the HTTP load is over.`,
+  `"${BARE}" is the same load against a bare node:http server in the server's process that answers every request with those statements through that Database: no framework, no middleware, no log line; what any Node HTTP server around this database layer could reach at best.`,
+  "CPU per request is the CPU time the run took divided by the requests it served: the whole machine's (server, database and load generator together, from /proc/stat) and the server process's own.",
   'The database alone is what the server could serve with nothing else in the way; the budget is the share of it the server reaches (ADR 0035). The load generator and the server need the same two cores besides: wrk, like pgbench, costs little CPU per request, autocannon (Node) about half what the server does.',
 ].join(' ');
 

@@ -31,6 +31,39 @@ export function cpuMs(pid: number): number | undefined {
   }
 }
 
+/**
+ * CPU time the whole machine has been busy so far, all cores, in milliseconds: user, system and
+ * interrupt time from /proc/stat, not idle or waiting; undefined off Linux.
+ */
+export function machineBusyMs(): number | undefined {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] ?? '';
+    // cpu user nice system idle iowait irq softirq steal ...
+    const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+    const busy = [0, 1, 2, 5, 6, 7].reduce((sum, i) => sum + (ticks[i] ?? 0), 0);
+    return Number.isFinite(busy) && ticks.length >= 8 ? busy * 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs `run` and reports the CPU time it took: the whole machine's (every process, the load
+ * generator and the database included) and, with `pid`, that process's own, in milliseconds.
+ */
+export async function cpuDuring<T>(
+  run: () => Promise<T>,
+  pid?: number,
+): Promise<{ result: T; machineMs?: number; processMs?: number }> {
+  const machine0 = machineBusyMs();
+  const process0 = pid === undefined ? undefined : cpuMs(pid);
+  const result = await run();
+  const machine1 = machineBusyMs();
+  const process1 = pid === undefined ? undefined : cpuMs(pid);
+  const diff = (a?: number, b?: number) => (a === undefined || b === undefined ? undefined : b - a);
+  return { result, machineMs: diff(machine0, machine1), processMs: diff(process0, process1) };
+}
+
 /** A direct child of a process: its id and command line. */
 export interface ChildProcessInfo {
   pid: number;

@@ -75,9 +75,10 @@ function throughputTable(metrics: Metric[]): string | undefined {
       ceilings.push(`${ceiling[1]}: ${formatValue(m.value, m.unit)}`);
       continue;
     }
-    const match = /^(\S+) (.+) (throughput|\/ ceiling|\/ database alone|p50|p99|failed)$/.exec(
-      m.name,
-    );
+    const match =
+      /^(\S+) (.+) (throughput|\/ ceiling|\/ database alone|p50|p99|failed|machine CPU per request|server's CPU per request)$/.exec(
+        m.name,
+      );
     if (!match) return undefined;
     const key = `${match[1]} | ${match[2]}`;
     rows.set(key, { ...rows.get(key), [match[3]!]: m });
@@ -89,6 +90,12 @@ function throughputTable(metrics: Metric[]): string | undefined {
   const withBudget = (m: Metric | undefined) =>
     `${cell(m)}${m?.budget ? ` (${budgetText(m)}: ${verdict(m)})` : ''}`;
   const alone = [...rows.values()].some((r) => r['/ database alone']);
+  const cpu = [...rows.values()].some((r) => r['machine CPU per request']);
+  const cpuCell = (r: Record<string, Metric>) =>
+    [r['machine CPU per request'], r["server's CPU per request"]]
+      .filter((m): m is Metric => m !== undefined)
+      .map((m) => cell(m))
+      .join(' / ');
   const body = [...rows].map(([key, r]) => [
     ...key.split(' | '),
     withBudget(r.throughput),
@@ -97,10 +104,21 @@ function throughputTable(metrics: Metric[]): string | undefined {
     cell(r.p50),
     withBudget(r.p99),
     cell(r.failed),
+    ...(cpu ? [cpuCell(r)] : []),
   ]);
   const head = ['database', 'request', 'throughput', 'of the node:http ceiling'];
   return [
-    table([...head, ...(alone ? ['of the database alone'] : []), 'p50', 'p99', 'failed'], body),
+    table(
+      [
+        ...head,
+        ...(alone ? ['of the database alone'] : []),
+        'p50',
+        'p99',
+        'failed',
+        ...(cpu ? ['CPU per request: machine / server'] : []),
+      ],
+      body,
+    ),
     '',
     `Bare \`node:http\` hello-world ceiling measured in the same run: ${ceilings.join('; ')}.`,
   ].join('\n');

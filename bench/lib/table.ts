@@ -8,6 +8,8 @@ export function formatValue(value: number, unit: Metric['unit']): string {
       return `${(value / 1000).toFixed(1)} KB`;
     case 'ms':
       return `${Math.round(value)} ms`;
+    case 'µs':
+      return `${Math.round(value)} µs`;
     case 'ratio':
       return `${(value * 100).toFixed(0)} %`;
     case 'req/s':
