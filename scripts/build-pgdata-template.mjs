@@ -7,7 +7,7 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-/** Must equal INITDB_RECIPE in src/server/db/pglite-template.ts. */
+/** Equals INITDB_RECIPE in src/server/db/pglite-template.ts (tests/unit/pgdata-template-marker.test.ts). */
 const INITDB_RECIPE = 'PGlite.create({ dataDir }) defaults, closed';
 
 function pgliteVersion(root) {
@@ -26,13 +26,21 @@ function pgliteVersion(root) {
 }
 
 /**
+ * What pgdata-template.json records: the installed PGlite's version and how initdb ran. The server
+ * uses the template only when this equals its own expectedMarker() (src/server/db/pglite-template.ts).
+ */
+export function templateMarker(root) {
+  return { pglite: pgliteVersion(root), initdb: INITDB_RECIPE };
+}
+
+/**
  * Makes the template in `outDir` unless a matching one is there. Resolves with a line to print, or
  * null when nothing was done. A failure leaves no template: the server then runs initdb itself.
  */
 export async function buildPgdataTemplate(root, outDir) {
   const dir = path.join(outDir, 'pgdata-template');
   const markerFile = `${dir}.json`;
-  const marker = `${JSON.stringify({ pglite: pgliteVersion(root), initdb: INITDB_RECIPE })}\n`;
+  const marker = `${JSON.stringify(templateMarker(root))}\n`;
   if (existsSync(path.join(dir, 'PG_VERSION')) && readOr(markerFile) === marker) return null;
 
   const fresh = `${dir}.${process.pid}.tmp`;
