@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sampleMemory, type MemorySampler } from './lib/shop/memory.ts';
+import { restock } from './lib/shop/restock.ts';
 import { runShoppers } from './lib/shop/shoppers.ts';
 import { formatEndpointTable, summarize } from './lib/shop/stats.ts';
 import { readOrders, readSandbox, reconcile, waitForWebhooks } from './lib/shop/reconcile.ts';
@@ -96,7 +97,11 @@ async function runTarget(target: 'pglite' | 'postgres') {
       // The server process itself: spawnServer runs node directly, with no wrapper between.
       if (instance.child.pid) samplers.push(sampleMemory(instance.child.pid));
     }
-    console.log(`${target}: ${instances} instance(s) ready; ${values.shoppers} shoppers shopping`);
+    const restocked = await restock(started[0]!.origin, started[0]!.options.dataDir, database?.url);
+    console.log(
+      `${target}: ${instances} instance(s) ready, ${restocked} products and colours restocked`,
+    );
+    console.log(`${target}: ${values.shoppers} shoppers shopping`);
     const run = await runShoppers({
       origins: started.map((s) => s.origin),
       shoppers: Number(values.shoppers),

@@ -9,19 +9,20 @@ import { retryUntil, Shopper, type ShopperOptions } from './client.ts';
 
 const run = promisify(execFile);
 
-/** Signs `email` up, grants it the staff role with `scripts/staff.ts add`, signs it in. */
+/** Signs an account up, grants it the staff role with `scripts/staff.ts add`, signs it in. */
 export async function staffAccount(
   options: ShopperOptions,
   dataDir: string,
   deadline: number,
+  { label = 'crash-staff', databaseUrl = '' }: { label?: string; databaseUrl?: string } = {},
 ): Promise<Shopper> {
   const staff = new Shopper(options);
-  const email = `crash-staff-${Date.now()}@example.com`;
+  const email = `${label}-${Date.now()}@example.com`;
   await retryUntil(deadline, () => staff.signUp(email, 'crash staff password'));
   const { stdout } = await run(
     process.execPath,
     ['--import', 'tsx', 'scripts/staff.ts', 'add', email],
-    { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } },
+    { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl } },
   );
   if (!stdout.includes('is now staff')) throw new Error(`staff add: ${stdout}`);
   await retryUntil(deadline, () => staff.logIn(email, 'crash staff password'));
