@@ -1,31 +1,28 @@
 /**
  * Runs `run` just after the page's next paint: requestAnimationFrame runs before the paint, a timer
- * set from it fires after. A page that is not painting (a tab opened in the background gets no
- * frames) runs it after `fallbackMs` all the same. Returns a cancel function, for an effect's
- * cleanup.
+ * set from it fires after. With `fallbackMs`, a page that is not painting (a tab opened in the
+ * background gets no frames) runs it after that long all the same. Returns a cancel function, for
+ * an effect's cleanup.
  */
-export function afterPaint(run: () => void, fallbackMs = 100): () => void {
+export function afterPaint(run: () => void, fallbackMs?: number): () => void {
   let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    cancel();
-    run();
-  };
   let timer = 0;
-  const frame = window.requestAnimationFrame(() => {
-    timer = window.setTimeout(once, 0);
-  });
-  const fallback = window.setTimeout(once, fallbackMs);
   const cancel = () => {
+    done = true;
     window.cancelAnimationFrame(frame);
     window.clearTimeout(timer);
     window.clearTimeout(fallback);
   };
-  return () => {
-    done = true;
+  const once = () => {
+    if (done) return;
     cancel();
+    run();
   };
+  const frame = window.requestAnimationFrame(() => {
+    timer = window.setTimeout(once, 0);
+  });
+  const fallback = fallbackMs === undefined ? undefined : window.setTimeout(once, fallbackMs);
+  return cancel;
 }
 
 /**
@@ -67,20 +64,18 @@ export function afterFirstPaint(run: () => void, fallbackMs = 500): () => void {
  * effect's cleanup.
  */
 export function whenIdle(run: () => void): () => void {
-  let cancel = () => {};
-  // requestAnimationFrame runs just before the next paint; a timer set from it fires after it.
-  const frame = window.requestAnimationFrame(() => {
-    const timer = window.setTimeout(() => {
-      if (typeof window.requestIdleCallback === 'function') {
-        const id = window.requestIdleCallback(run, { timeout: 3000 });
-        cancel = () => window.cancelIdleCallback(id);
-      } else {
-        const id = window.setTimeout(run, 200);
-        cancel = () => window.clearTimeout(id);
-      }
-    }, 0);
-    cancel = () => window.clearTimeout(timer);
+  let cancelIdle = () => {};
+  const cancelPaint = afterPaint(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(run, { timeout: 3000 });
+      cancelIdle = () => window.cancelIdleCallback(id);
+    } else {
+      const id = window.setTimeout(run, 200);
+      cancelIdle = () => window.clearTimeout(id);
+    }
   });
-  cancel = () => window.cancelAnimationFrame(frame);
-  return () => cancel();
+  return () => {
+    cancelPaint();
+    cancelIdle();
+  };
 }
