@@ -3,6 +3,7 @@
 // a request takes) back to back for `seconds`. On PGlite, where no pgbench can reach the database,
 // this is the yardstick the server's order history is measured against; on PostgreSQL it shows
 // what the server's pool and driver cost beside pgbench.
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Database, Statement } from '../../src/server/db/types.ts';
@@ -55,26 +56,47 @@ export async function batchLoad(
   };
 }
 
+/** What the server sends with every answer besides the body, for serveBare to send too. */
+export interface ShopAnswer {
+  /** The headers of one of the server's own order-history answers (X-Request-Id made anew). */
+  headers: Readonly<Record<string, string>>;
+  /** Writes the request's log line, as the server's request log does. */
+  log: (line: { reqId: string; method: string; path: string; status: number; ms: number }) => void;
+}
+
 /**
  * A bare node:http server that answers every request with the order history through the same
- * Database (db.batch and its pool): no framework, no middleware, no headers but the length and type.
- * What any Node HTTP server around this database layer could reach at best; closed by the caller.
+ * Database (db.batch and its pool): no framework, no middleware. Without `shop`, no headers but
+ * the length and type: what any Node HTTP server around this database layer could reach at best.
+ * With `shop`, each answer also carries the server's own headers and a new request id, and writes
+ * the server's log line: the least a server must do per request to answer as this one does.
+ * Closed by the caller.
  */
 export async function serveBare(
   db: Database,
   statements: readonly Statement[],
+  shop?: ShopAnswer,
 ): Promise<{ origin: string; close: () => Promise<void> }> {
   if (!db.batch) throw new Error('this Database has no batch path');
   const batch = db.batch.bind(db);
-  const server = http.createServer((_req, res) => {
+  const server = http.createServer((req, res) => {
+    const started = performance.now();
+    const reqId = shop ? randomUUID() : '';
     batch(statements).then(
       (results) => {
         const body = String((results[results.length - 1]?.rows[0] as { body?: unknown })?.body);
-        res.writeHead(200, {
-          'Content-Type': 'application/json; charset=utf-8',
-          'Content-Length': Buffer.byteLength(body),
-        });
+        const length = Buffer.byteLength(body);
+        res.writeHead(
+          200,
+          shop
+            ? { ...shop.headers, 'X-Request-Id': reqId, 'Content-Length': length }
+            : { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': length },
+        );
         res.end(body);
+        if (!shop) return;
+        const path = new URL(req.url ?? '/', 'http://bench').pathname;
+        const ms = Math.round((performance.now() - started) * 10) / 10;
+        shop.log({ reqId, method: req.method ?? 'GET', path, status: 200, ms });
       },
       () => {
         res.writeHead(500).end();

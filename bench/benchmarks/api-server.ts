@@ -6,7 +6,8 @@
 // one order-history request (as the measured ones are: not the first), which api.ts replays with
 // pgbench to measure the database alone. Asked {batchLoad} once the HTTP load is over, it runs
 // those statements through its own Database (api-direct.ts) and answers {batchLoad: LoadResult};
-// asked {bareHttp}, it serves them from a bare node:http server and answers {bareOrigin}.
+// asked {bareHttp: 'plain' | 'shop'}, it serves them from a bare node:http server and answers
+// {bareOrigin}; 'shop' answers carry the server's own headers and write its log line.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +18,7 @@ import { runMigrations } from '../../src/server/db/migrate.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
 import type { Database, Statement } from '../../src/server/db/types.ts';
 import { createLogger } from '../../src/server/http/logger.ts';
-import { batchLoad, serveBare } from './api-direct.ts';
+import { batchLoad, serveBare, type ShopAnswer } from './api-direct.ts';
 
 const ORDERS = 50;
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'keebshop-bench-api-'));
@@ -92,13 +93,21 @@ async function main(): Promise<void> {
   }
 
   const historyPath = `/rest/v1/orders?select=*&user_id=eq.${first.user.id}&order=created_at.desc`;
+  // As the load generator asks: no Accept-Encoding (fetch would ask for gzip by default).
   const historyRequest = () =>
     request(historyPath, {
-      headers: { apikey: anonKey, Authorization: `Bearer ${first.access_token}` },
+      headers: {
+        apikey: anonKey,
+        Authorization: `Bearer ${first.access_token}`,
+        'Accept-Encoding': 'identity',
+      },
     });
   // Captured from the second request, as every measured one is sent: the first verifies the token,
   // later ones find it verified and confirm its session in the database instead.
-  await historyRequest().then((res) => res.arrayBuffer());
+  const shopHeaders = await historyRequest().then(async (res) => {
+    await res.arrayBuffer();
+    return answerHeaders(res.headers);
+  });
   const historyStatements = await statementsSentBy(db, historyRequest);
 
   process.send?.({
@@ -118,10 +127,14 @@ async function main(): Promise<void> {
     'message',
     (m: {
       batchLoad?: { concurrency: number; seconds: number; warmupSeconds: number };
-      bareHttp?: boolean;
+      bareHttp?: 'plain' | 'shop';
     }) => {
       if (m.bareHttp) {
-        serveBare(db, historyStatements).then(
+        const shop: ShopAnswer = {
+          headers: shopHeaders,
+          log: (line) => logger.info(line, 'request'),
+        };
+        serveBare(db, historyStatements, m.bareHttp === 'shop' ? shop : undefined).then(
           (started) => {
             bare = started;
             process.send?.({ bareOrigin: started.origin });
@@ -147,6 +160,19 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', stop);
   process.on('disconnect', stop);
+}
+
+/** The headers of one of the server's answers, but those node:http writes itself or per request. */
+function answerHeaders(headers: Headers): Record<string, string> {
+  const perConnection = [
+    'date',
+    'connection',
+    'keep-alive',
+    'content-length',
+    'transfer-encoding',
+    'x-request-id',
+  ];
+  return Object.fromEntries([...headers].filter(([name]) => !perConnection.includes(name)));
 }
 
 /** Serves `fetch` on a free loopback port. */

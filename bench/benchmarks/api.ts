@@ -70,8 +70,11 @@ async function startApiServer(databaseUrl: string | undefined) {
         child.on('message', answer);
         child.send({ batchLoad: opts });
       }),
-    /** A bare node:http server around the same Database, in the server's process (api-direct.ts). */
-    bareHttp: () =>
+    /**
+     * A bare node:http server around the same Database, in the server's process (api-direct.ts):
+     * 'shop' sends the server's headers and writes its log line, 'plain' does neither.
+     */
+    bareHttp: (kind: 'plain' | 'shop') =>
       new Promise<string>((resolve, reject) => {
         const answer = (m: { bareOrigin?: string; bareError?: string }) => {
           if (!m.bareOrigin && !m.bareError) return;
@@ -80,7 +83,7 @@ async function startApiServer(databaseUrl: string | undefined) {
           else reject(new Error(`bare node:http server failed: ${m.bareError}`));
         };
         child.on('message', answer);
-        child.send({ bareHttp: true });
+        child.send({ bareHttp: kind });
       }),
     stop: async () => {
       child.kill('SIGTERM');
@@ -204,7 +207,8 @@ async function measureTarget(target: DatabaseTarget, databaseUrl: string | undef
       seconds: SECONDS,
       warmupSeconds: WARMUP_SECONDS,
     });
-    const bare = await measureHistory(server.seeded, server.pid, await server.bareHttp());
+    const bare = await measureHistory(server.seeded, server.pid, await server.bareHttp('plain'));
+    const shopBare = await measureHistory(server.seeded, server.pid, await server.bareHttp('shop'));
     const refresh = await measureRefresh(server.seeded);
     const pgbenchRun =
       target === 'postgres' && databaseUrl
@@ -237,6 +241,9 @@ async function measureTarget(target: DatabaseTarget, databaseUrl: string | undef
       ...loadMetrics(target, BARE, bare.result, ceiling),
       ...(alone ? [shareMetric(target, bare.result, alone, BARE)] : []),
       ...cpuMetrics(target, BARE, bare.cpu),
+      ...loadMetrics(target, SHOP_BARE, shopBare.result, ceiling),
+      ...(alone ? [shareMetric(target, shopBare.result, alone, SHOP_BARE)] : []),
+      ...cpuMetrics(target, SHOP_BARE, shopBare.cpu),
       ...loadMetrics(target, 'token refresh', refresh, ceiling, {
         budgets: postgres ? { minRps: REFRESH_MIN_RPS } : {},
       }),
@@ -253,6 +260,8 @@ async function measureTarget(target: DatabaseTarget, databaseUrl: string | undef
         throughServer,
         bare: bare.result,
         bareCpu: bare.cpu,
+        shopBare: shopBare.result,
+        shopBareCpu: shopBare.cpu,
         transport,
       },
     };
@@ -265,6 +274,7 @@ const PGBENCH = 'order history, database alone (pgbench)';
 const IN_PROCESS = 'order history, database alone (in process)';
 const THROUGH_POOL = "order history, server's pool alone (no HTTP)";
 const BARE = 'order history, bare node:http on the same pool';
+const SHOP_BARE = "order history, bare node:http with the server's headers and log line";
 const LOADGEN =
   GENERATOR.name === 'wrk'
     ? `${GENERATOR.version ?? 'wrk'} (a C load generator, ${WRK_THREADS} threads; token refresh through a Lua script, one pool of refresh tokens per thread, each request spending one and keeping the one returned)`
@@ -274,6 +284,7 @@ const METHOD = [
   `"${PGBENCH}" is no HTTP request: pgbench, PostgreSQL's C load generator, replays the statements the server sent to the database for one order-history request (role and claims with the session check, then the rows as JSON; one pipeline, prepared) from ${POOL_SIZE} connections, as many as the server's pool.`,
   `"${IN_PROCESS}" (PGlite) and "${THROUGH_POOL}" (PostgreSQL) send the same statements through the server's own Database object (db.batch, the path a request takes) from ${CONNECTIONS} callers at once, in the server's process, once the HTTP load is over.`,
   `"${BARE}" is the same load against a bare node:http server in the server's process that answers every request with those statements through that Database: no framework, no middleware, no log line; what any Node HTTP server around this database layer could reach at best.`,
+  `"${SHOP_BARE}" is that bare server sending, with every answer, the headers of one of the server's own order-history answers (security headers, CORS, content range; a new X-Request-Id each time) and writing the server's log line: the least a server must do per request to answer as this one does, still with no routing, no token check and no query parsing.`,
   "CPU per request is the CPU time the run took divided by the requests it served: the whole machine's (server, database and load generator together, from /proc/stat) and the server process's own.",
   'The database alone is what the server could serve with nothing else in the way; the budget is the share of it the server reaches (ADR 0035). The load generator and the server need the same two cores besides: wrk, like pgbench, costs little CPU per request, autocannon (Node) about half what the server does.',
 ].join(' ');
