@@ -4,12 +4,50 @@ import type { QueryResult, Statement } from './types.ts';
 /** Named prepared statements kept per connection; the least recently used is closed beyond it. */
 export const STATEMENTS_PER_CONNECTION = 100;
 
-/** A connection's prepared statements by SQL text, least recently used first. */
+/** What a batch leaves for the connection's statement cache to settle. */
+interface SentParse {
+  text: string;
+  name: string;
+  batch: object;
+}
+
+interface PgConnection {
+  parse(m: { name: string; text: string; types: number[] }): void;
+  bind(m: { portal: string; statement: string; values: unknown[] }): void;
+  describe(m: { type: 'P'; name: string }): void;
+  execute(m: { portal: string; rows: number }): void;
+  close(m: { type: 'S'; name: string }): void;
+  sync(): void;
+  on(event: 'parseComplete', fn: () => void): void;
+  stream: { cork?: () => void; uncork?: () => void };
+}
+
+/**
+ * A connection's prepared statements by SQL text, least recently used first. Several batches may
+ * be on the wire at once (pg's pipeline mode), so a statement counts as prepared only once the
+ * server has said ParseComplete: the server answers the Parses in the order they were sent, which
+ * is the order of `sent`. A batch that fails has its later Parses skipped by the server; they are
+ * forgotten when it ends. Two batches in flight may each parse the same new text; the second name
+ * is closed with the next batch.
+ */
 class StatementCache {
   private readonly names = new Map<string, string>();
+  private sent: SentParse[] = [];
+  private spare: string[] = [];
   private seq = 0;
 
-  /** The statement's name when this connection has parsed it (and marks it recently used). */
+  constructor(connection: PgConnection) {
+    // Only batches are on this connection while `sent` has entries (a pooled connection runs a
+    // transaction only when no batch holds it), so a ParseComplete then answers the oldest Parse.
+    connection.on('parseComplete', () => {
+      const parsed = this.sent.shift();
+      if (!parsed) return;
+      if (this.names.has(parsed.text)) this.spare.push(parsed.name);
+      else this.names.set(parsed.text, parsed.name);
+    });
+  }
+
+  /** The statement's name when the server has parsed it (and marks it recently used). */
   use(text: string): string | undefined {
     const name = this.names.get(text);
     if (name !== undefined) {
@@ -19,25 +57,36 @@ class StatementCache {
     return name;
   }
 
-  newName(): string {
+  /** A new name for `text`, to be parsed by `batch`. */
+  parse(text: string, batch: object): string {
     this.seq += 1;
-    return `keebshop_${this.seq}`;
+    const name = `keebshop_${this.seq}`;
+    this.sent.push({ text, name, batch });
+    return name;
   }
 
-  /** Records a statement the server confirmed parsing. */
-  add(text: string, name: string): void {
-    this.names.set(text, name);
-  }
-
-  /** Forgets the least recently used statements beyond the bound; returns their names to close. */
-  evict(incoming: number): string[] {
-    const closed: string[] = [];
+  /**
+   * The names to close before a batch that parses `incoming` statements: duplicates, and the least
+   * recently used beyond the bound. A batch sent earlier still binds a closed name: the server
+   * runs the messages in order.
+   */
+  toClose(incoming: number, keep: ReadonlySet<string>): string[] {
+    const closing = this.spare;
+    this.spare = [];
     for (const [text, name] of this.names) {
-      if (this.names.size + incoming <= STATEMENTS_PER_CONNECTION) break;
+      if (this.names.size + this.sent.length + incoming <= STATEMENTS_PER_CONNECTION) break;
+      if (keep.has(text)) continue;
       this.names.delete(text);
-      closed.push(name);
+      closing.push(name);
     }
-    return closed;
+    return closing;
+  }
+
+  /** Forgets the Parses of a batch that has ended: those not answered were skipped by the server. */
+  settle(batch: object): void {
+    if (this.sent.some((p) => p.batch === batch)) {
+      this.sent = this.sent.filter((p) => p.batch !== batch);
+    }
   }
 }
 
@@ -52,18 +101,6 @@ function wireValue(value: unknown): string | Buffer | null {
   }
   if (value instanceof Date) return value.toISOString();
   return JSON.stringify(value);
-}
-
-interface PgConnection {
-  parse(m: { name: string; text: string; types: number[] }): void;
-  bind(m: { portal: string; statement: string; values: unknown[] }): void;
-  describe(m: { type: 'P'; name: string }): void;
-  execute(m: { portal: string; rows: number }): void;
-  close(m: { type: 'S'; name: string }): void;
-  sync(): void;
-  on(event: 'parseComplete', fn: () => void): void;
-  removeListener(event: 'parseComplete', fn: () => void): void;
-  stream: { cork?: () => void; uncork?: () => void };
 }
 
 type PgResult = { rows: unknown[]; rowCount: number | null };
@@ -84,16 +121,10 @@ const QueryBase = pg.Query as unknown as new (config: {
  * Several statements written at once, each Parse (only the first time on this connection) / Bind
  * / Describe / Execute, then ONE Sync: one round trip, and the statements run in one implicit
  * transaction that the Sync commits, or that an error rolls back whole (the server skips the
- * rest). pg's Query keeps the result handling (rows, type parsers, one result per statement).
+ * rest). pg's Query keeps the result handling (rows, type parsers, one result per statement); a
+ * pg Query also may share a connection in pg's pipeline mode, where each Sync ends one batch.
  */
 class BatchQuery extends QueryBase {
-  private readonly pending: Array<{ text: string; name: string }> = [];
-  private connection: PgConnection | undefined;
-  private readonly onParsed = () => {
-    const parsed = this.pending.shift();
-    if (parsed) this.cache.add(parsed.text, parsed.name);
-  };
-
   constructor(
     private readonly statements: readonly Statement[],
     private readonly cache: StatementCache,
@@ -104,28 +135,22 @@ class BatchQuery extends QueryBase {
 
   override submit(connection: PgConnection): Error | null {
     const values = this.statements.map((s) => (s.params ?? []).map(wireValue));
-    const named: string[] = [];
-    const toParse: Array<{ text: string; name: string }> = [];
-    for (const { sql } of this.statements) {
-      let name = this.cache.use(sql) ?? toParse.find((p) => p.text === sql)?.name;
-      if (name === undefined) {
-        name = this.cache.newName();
-        toParse.push({ text: sql, name });
-      }
-      named.push(name);
+    const texts = new Set(this.statements.map((s) => s.sql));
+    const known = new Map<string, string>();
+    for (const text of texts) {
+      const name = this.cache.use(text);
+      if (name !== undefined) known.set(text, name);
     }
-    const closing = this.cache.evict(toParse.length);
-    this.connection = connection;
-    connection.on('parseComplete', this.onParsed);
+    const closing = this.cache.toClose(texts.size - known.size, texts);
     connection.stream.cork?.();
     try {
       for (const name of closing) connection.close({ type: 'S', name });
       this.statements.forEach((s, i) => {
-        const name = named[i] ?? '';
-        const parse = toParse.find((p) => p.name === name);
-        if (parse && !this.pending.includes(parse)) {
+        let name = known.get(s.sql);
+        if (name === undefined) {
+          name = this.cache.parse(s.sql, this);
+          known.set(s.sql, name);
           connection.parse({ name, text: s.sql, types: [] });
-          this.pending.push(parse);
         }
         connection.bind({ portal: '', statement: name, values: values[i] ?? [] });
         connection.describe({ type: 'P', name: '' });
@@ -138,32 +163,36 @@ class BatchQuery extends QueryBase {
     return null;
   }
 
-  private detach(): void {
-    this.connection?.removeListener('parseComplete', this.onParsed);
-    this.connection = undefined;
-  }
-
   override handleError(err: Error, connection: PgConnection): void {
-    this.detach();
+    this.cache.settle(this);
     super.handleError(err, connection);
   }
 
   override handleReadyForQuery(connection: PgConnection): void {
-    this.detach();
+    this.cache.settle(this);
     super.handleReadyForQuery(connection);
   }
 }
 
-/** Runs `statements` on `client` as one pipelined, implicitly transactional round trip. */
+function cacheOf(client: pg.ClientBase): StatementCache {
+  let cache = caches.get(client);
+  if (!cache) {
+    const { connection } = client as unknown as { connection: PgConnection };
+    cache = new StatementCache(connection);
+    caches.set(client, cache);
+  }
+  return cache;
+}
+
+/**
+ * Runs `statements` on `client` as one pipelined, implicitly transactional round trip. On a client
+ * in pg's pipeline mode, several batches may be on the wire at once; each is its own transaction.
+ */
 export function runBatch(
   client: pg.ClientBase,
   statements: readonly Statement[],
 ): Promise<QueryResult[]> {
-  let cache = caches.get(client);
-  if (!cache) {
-    cache = new StatementCache();
-    caches.set(client, cache);
-  }
+  const cache = cacheOf(client);
   return new Promise((resolve, reject) => {
     const query = new BatchQuery(statements, cache, (err, result) => {
       if (err) return reject(err);

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { runBatch } from './pg-batch.ts';
+import { BatchLane } from './pg-lane.ts';
 import type { Executor, SqlDatabase } from './sql.ts';
 
 // int8 (e.g. count(*)) comes back as a number, as PGlite returns it, while it is exact.
@@ -21,18 +21,24 @@ const types = {
 /** How long a request waits for a connection before it is answered 503 (database unavailable). */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
+/** Batches on one connection at once, when the lane holds all its connections (ADR 0038). */
+export const BATCHES_PER_CONNECTION = 2;
+
 /**
  * Opens PostgreSQL through a pg Pool; each transaction runs on one pooled client. When the server
  * restarts or fails over, every connection ends: the requests on them fail (the app answers 503,
  * src/server/db/unavailable.ts) and the pool opens new connections for the next ones.
  */
 export async function openPostgres(connectionString: string, max = 10): Promise<SqlDatabase> {
+  // Pipeline mode lets batches share a connection (BatchLane); a transaction or a single query
+  // still has its connection to itself and waits for each answer, as without it.
   const pool = new pg.Pool({
     connectionString,
     max,
     types,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-  });
+    pipeline: true,
+  } as pg.PoolConfig);
   // A connection that ends emits 'error' on its client, idle or checked out (mid-query, or between
   // a transaction's statements), and an 'error' nobody listens to ends the process. The pool
   // listens to idle clients and drops them; this listener, on every client for its whole life,
@@ -54,6 +60,8 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     const r = await q.query(sql, params as unknown[]);
     return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
   };
+  // Batches take at most half the pool (and share it), so transactions always find connections.
+  const lane = new BatchLane(pool, Math.ceil(max / 2), BATCHES_PER_CONNECTION, CONNECT_TIMEOUT_MS);
   let closed = false;
   return {
     kind: 'postgres',
@@ -88,17 +96,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     },
     async batch(statements) {
       if (statements.length === 0) return [];
-      const client = await pool.connect();
-      let broken = false;
-      try {
-        return await runBatch(client, statements);
-      } catch (err) {
-        // A server error leaves the connection usable (the Sync rolled back); anything else may not.
-        broken = !(err instanceof Error && 'severity' in err);
-        throw err;
-      } finally {
-        client.release(broken);
-      }
+      return lane.run(statements);
     },
     async close() {
       if (closed) return;

@@ -1,0 +1,169 @@
+// Batches sharing connections (BatchLane, pg's pipeline mode) on a private PostgreSQL cluster: each
+// batch stays its own transaction with its own answer, a failing batch fails alone, prepared
+// statements stay right when batches parse them side by side, and a lost connection is a 503.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BatchLane } from './pg-lane.ts';
+import { openPostgres } from './postgres.ts';
+import type { SqlDatabase } from './sql.ts';
+import type { Statement } from './types.ts';
+import { unavailabilityOf } from './unavailable.ts';
+import { startPrivateCluster, type PrivateCluster } from '../test-support/index.ts';
+
+let cluster: PrivateCluster;
+let admin: SqlDatabase;
+const pools: pg.Pool[] = [];
+
+/** A pool as openPostgres makes it, and a lane over it: `connections` held, `depth` batches each. */
+function laneOf(opts: { max: number; connections: number; depth: number; waitMs?: number }) {
+  const pool = new pg.Pool({
+    connectionString: cluster.url('lane'),
+    max: opts.max,
+    pipeline: true,
+  } as pg.PoolConfig);
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  pools.push(pool);
+  return { pool, lane: new BatchLane(pool, opts.connections, opts.depth, opts.waitMs ?? 5_000) };
+}
+
+/** The backend pids of the pool's connections, as the statements see them. */
+const backend: Statement = { sql: 'SELECT pg_backend_pid() AS pid' };
+
+beforeAll(async () => {
+  cluster = await startPrivateCluster();
+  const server = await openPostgres(cluster.url(), 1);
+  await server.query('CREATE DATABASE lane');
+  await server.close();
+  admin = await openPostgres(cluster.url('lane'), 1);
+  await admin.exec('CREATE TABLE items (id int PRIMARY KEY, label text NOT NULL)');
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(pools.map((p) => p.end()));
+  await admin?.close();
+  await cluster?.stop();
+});
+
+describe('BatchLane', () => {
+  it('carries many batches on one connection, each its own transaction with its own answer', async () => {
+    const { lane } = laneOf({ max: 1, connections: 1, depth: 8 });
+    const batches = Array.from({ length: 40 }, (_, i) =>
+      lane.run([
+        { sql: `SELECT set_config('request.jwt.claim.sub', $1, true)`, params: [`user-${i}`] },
+        { sql: `SELECT current_setting('request.jwt.claim.sub', true) AS sub` },
+        backend,
+      ]),
+    );
+    const answers = await Promise.all(batches);
+    answers.forEach(([, seen], i) => expect(seen?.rows).toEqual([{ sub: `user-${i}` }]));
+    // All on the one connection, none seeing another's local setting.
+    expect(new Set(answers.map((a) => a[2]?.rows[0]?.pid)).size).toBe(1);
+  });
+
+  it('fails only the batch that fails; the ones written after it still run', async () => {
+    const { lane } = laneOf({ max: 1, connections: 1, depth: 4 });
+    const insert = 'INSERT INTO items VALUES ($1, $2)';
+    // The failing batch would parse a new statement after its error; the server skips that Parse,
+    // and the batch behind it, already on the wire, must not count on it.
+    const later = 'SELECT label FROM items WHERE id = $1';
+    const [bad, good, again] = await Promise.allSettled([
+      lane.run([
+        { sql: insert, params: [1, 'one'] },
+        { sql: 'SELECT $1::int AS n', params: ['not a number'] },
+        { sql: later, params: [1] },
+      ]),
+      lane.run([
+        { sql: insert, params: [2, 'two'] },
+        { sql: later, params: [2] },
+      ]),
+      lane.run([{ sql: later, params: [2] }]),
+    ]);
+    expect(bad).toMatchObject({ status: 'rejected', reason: { code: '22P02' } });
+    expect(good).toMatchObject({ status: 'fulfilled' });
+    expect(good.status === 'fulfilled' && good.value[1]?.rows).toEqual([{ label: 'two' }]);
+    expect(again.status === 'fulfilled' && again.value[0]?.rows).toEqual([{ label: 'two' }]);
+    // The failing batch wrote nothing.
+    const { rows } = await admin.query('SELECT id FROM items ORDER BY id');
+    expect(rows).toEqual([{ id: 2 }]);
+  });
+
+  it('keeps one prepared statement per text when batches parse it side by side', async () => {
+    const { lane } = laneOf({ max: 1, connections: 1, depth: 8 });
+    const sql = 'SELECT $1::int * 2 AS twice';
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => lane.run([{ sql, params: [i] }])),
+    );
+    answers.forEach(([r], i) => expect(r?.rows).toEqual([{ twice: i * 2 }]));
+    // The extra copies are closed with the next batch on the connection.
+    const [, prepared] = await lane.run([
+      { sql, params: [21] },
+      {
+        sql: 'SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1',
+        params: [sql],
+      },
+    ]);
+    expect(prepared?.rows).toEqual([{ n: 1 }]);
+  });
+
+  it('queues batches in order when every place is taken', async () => {
+    const { lane } = laneOf({ max: 1, connections: 1, depth: 1 });
+    const done: number[] = [];
+    const batches = [0, 1, 2, 3].map((i) =>
+      lane.run([{ sql: 'SELECT pg_sleep(0.05), $1::int AS i', params: [i] }]).then(([r]) => {
+        done.push(r?.rows[0]?.i as number);
+      }),
+    );
+    await Promise.all(batches);
+    expect(done).toEqual([0, 1, 2, 3]);
+  });
+
+  it('answers as the pool does when a batch waits longer than a connection may be waited for', async () => {
+    const { lane } = laneOf({ max: 1, connections: 1, depth: 1, waitMs: 200 });
+    const slow = lane.run([{ sql: 'SELECT pg_sleep(0.6)' }]);
+    const late = await lane.run([backend]).catch((err: unknown) => err);
+    expect(late).toBeInstanceOf(Error);
+    expect(unavailabilityOf(late)).toBe('unavailable');
+    await slow;
+    const [after] = await lane.run([backend]);
+    expect(after?.rows).toHaveLength(1);
+  });
+
+  it('leaves the rest of the pool to transactions while it is busy', async () => {
+    const { pool, lane } = laneOf({ max: 2, connections: 1, depth: 2 });
+    const slow = lane.run([{ sql: 'SELECT pg_sleep(0.5)' }]);
+    const started = performance.now();
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT 1');
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    expect(performance.now() - started).toBeLessThan(400);
+    await slow;
+  });
+
+  it('answers the batches on a lost connection as unavailable, and not those still waiting', async () => {
+    const { lane } = laneOf({ max: 2, connections: 1, depth: 2 });
+    const sleeping = 'SELECT pg_sleep(0.4) AS lost';
+    const lost = [0, 1].map(() =>
+      lane.run([{ sql: sleeping }, backend]).catch((err: unknown) => err),
+    );
+    const waiting = [0, 1].map(() => lane.run([backend]));
+    await new Promise((r) => setTimeout(r, 150));
+    const { rows } = await admin.query<{ pid: number }>(
+      `SELECT pg_terminate_backend(pid), pid FROM pg_stat_activity WHERE query = $1`,
+      [sleeping],
+    );
+    expect(rows).toHaveLength(1);
+    for (const outcome of await Promise.all(lost)) {
+      expect(unavailabilityOf(outcome)).toBe('unavailable');
+    }
+    // The waiting batches go to a new connection, never to the one the server ended.
+    for (const [answer] of await Promise.all(waiting)) {
+      expect(answer?.rows[0]?.pid).not.toBe(rows[0]?.pid);
+    }
+  });
+});
