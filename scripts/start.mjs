@@ -12,7 +12,7 @@ if (status !== 0) process.exit(status);
 
 const entry = path.join(root, 'dist/server/main.js');
 // Node's options for the server, shared with every launcher (src/server/test-support/launch.ts):
-// a small young generation keeps an idle server's memory down (docs/decisions/0034-memory-budget.md).
+// V8's young generation and a bounded old one (docs/decisions/0034-memory-budget.md).
 const nodeFlags = JSON.parse(
   readFileSync(path.join(root, 'scripts/server-node-flags.json'), 'utf8'),
 );

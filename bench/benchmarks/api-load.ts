@@ -3,6 +3,7 @@
 // this machine's ceiling.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { SERVER_NODE_FLAGS } from '../../src/server/test-support/launch.ts';
 import type { Metric } from '../types.ts';
 import { chooseGenerator, wrkLoad } from './api-wrk.ts';
 
@@ -108,10 +109,14 @@ export function firstMessage<T>(child: ChildProcess): Promise<T> {
   });
 }
 
-/** Forks a TypeScript module with tsx, with IPC; its standard output (request logs) is dropped. */
+/**
+ * Forks a server harness (TypeScript, through tsx) with IPC, under production's Node options
+ * (scripts/server-node-flags.json): its heap is sized as `npm start` sizes it, which sets what
+ * garbage collection costs per request. Its standard output (request logs) is dropped.
+ */
 export function forkTs(file: string, env: Record<string, string | undefined>): ChildProcess {
   return fork(file, [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [...SERVER_NODE_FLAGS, '--import', 'tsx'],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
