@@ -14,8 +14,14 @@ let cluster: PrivateCluster;
 let admin: SqlDatabase;
 const pools: pg.Pool[] = [];
 
-/** A pool as openPostgres makes it, and a lane over it: `connections` held, `depth` batches each. */
-function laneOf(opts: { max: number; connections: number; depth: number; waitMs?: number }) {
+/** A pool as openPostgres makes it, and a lane over it. */
+function laneOf(opts: {
+  max: number;
+  connections: number;
+  depth: number;
+  waitMs?: number;
+  stallMs?: number;
+}) {
   const pool = new pg.Pool({
     connectionString: cluster.url('lane'),
     max: opts.max,
@@ -24,7 +30,13 @@ function laneOf(opts: { max: number; connections: number; depth: number; waitMs?
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   pools.push(pool);
-  return { pool, lane: new BatchLane(pool, opts.connections, opts.depth, opts.waitMs ?? 5_000) };
+  const lane = new BatchLane(pool, {
+    connections: opts.connections,
+    depth: opts.depth,
+    stallMs: opts.stallMs ?? 1_000,
+    waitMs: opts.waitMs ?? 5_000,
+  });
+  return { pool, lane };
 }
 
 /** The backend pids of the pool's connections, as the statements see them. */
@@ -47,7 +59,7 @@ afterAll(async () => {
 
 describe('BatchLane', () => {
   it('carries many batches on one connection, each its own transaction with its own answer', async () => {
-    const { lane } = laneOf({ max: 1, connections: 1, depth: 8 });
+    const { lane } = laneOf({ max: 10, connections: 5, depth: 8 });
     const batches = Array.from({ length: 40 }, (_, i) =>
       lane.run([
         { sql: `SELECT set_config('request.jwt.claim.sub', $1, true)`, params: [`user-${i}`] },
@@ -57,8 +69,22 @@ describe('BatchLane', () => {
     );
     const answers = await Promise.all(batches);
     answers.forEach(([, seen], i) => expect(seen?.rows).toEqual([{ sub: `user-${i}` }]));
-    // All on the one connection, none seeing another's local setting.
+    // All on one connection while it answers, none seeing another's local setting.
     expect(new Set(answers.map((a) => a[2]?.rows[0]?.pid)).size).toBe(1);
+  });
+
+  it('sends new batches past a connection that stopped answering promptly', async () => {
+    const { lane } = laneOf({ max: 10, connections: 2, depth: 8, stallMs: 100 });
+    const slow = lane.run([{ sql: 'SELECT pg_sleep(0.6)' }, backend]);
+    // Sent before the slow batch counts as stalled: it rides behind it.
+    const behind = lane.run([backend]);
+    await new Promise((r) => setTimeout(r, 200));
+    const started = performance.now();
+    const [past] = await lane.run([backend]);
+    expect(performance.now() - started).toBeLessThan(300);
+    const [[, slowPid], [behindPid]] = await Promise.all([slow, behind]);
+    expect(behindPid?.rows).toEqual(slowPid?.rows);
+    expect(past?.rows).not.toEqual(slowPid?.rows);
   });
 
   it('fails only the batch that fails; the ones written after it still run', async () => {

@@ -2,18 +2,24 @@ import type pg from 'pg';
 import { runBatch } from './pg-batch.ts';
 import type { QueryResult, Statement } from './types.ts';
 
-/** A pooled connection the lane holds, and the batches on it. */
+/** A pooled connection the lane holds, and when each batch on it was sent, oldest first. */
 interface Held {
   client: pg.PoolClient;
-  inFlight: number;
+  sent: number[];
   /** Set once the connection failed: no new batch goes to it, and it is destroyed when left. */
   broken: boolean;
+}
+
+/** A batch's place: its connection, and when it was given (its entry in `sent`). */
+interface Place {
+  held: Held;
+  sent: number;
 }
 
 /** A batch waiting for a place; `claim` stops its own deadline once the lane takes it up. */
 interface Waiter {
   claim: () => void;
-  resolve: (held: Held) => void;
+  resolve: (place: Place) => void;
   reject: (err: Error) => void;
 }
 
@@ -23,30 +29,39 @@ function endsConnection(err: unknown): boolean {
   return err.severity === 'FATAL' || err.severity === 'PANIC';
 }
 
+export interface BatchLaneOptions {
+  /** The most connections the lane holds at once; the rest of the pool is left to transactions. */
+  connections: number;
+  /** The most batches on one connection at once. */
+  depth: number;
+  /** A connection whose oldest batch was sent longer ago than this takes no new batch. */
+  stallMs: number;
+  /** How long a batch waits for a place before it fails as the pool's own wait does. */
+  waitMs: number;
+}
+
 /**
- * Batches (reads and token refreshes, each one implicit transaction) share the pooled connections
- * the lane holds instead of taking one each (ADR 0038). A batch gets a connection of its own while
- * the lane holds fewer than `connections`; past that, up to `depth` batches ride one connection
- * at once in pg's pipeline mode, each ended by its own Sync, so the server goes from one to the
- * next without waiting for the Node side; past that, batches wait in order. A connection goes
- * back to the pool as soon as no batch is on it, so transactions can use every connection of the
- * pool while reads are quiet.
+ * Batches (data API reads and token refreshes, each one implicit transaction) ride one pooled
+ * connection together in pg's pipeline mode, each ended by its own Sync, instead of taking a
+ * connection each (ADR 0038). The server then goes from one batch to the next without waiting for
+ * the Node side or being woken for each, which on a small machine costs both sides less than
+ * spreading the batches over many connections. Up to `depth` ride at once; the next wait in order.
+ * A connection answering slowly (a long query, a lock wait) takes no new batch: the next ones get
+ * a connection of their own, up to `connections`. A connection goes back to the pool as soon as
+ * no batch is on it, so transactions can use the whole pool while reads are quiet.
  */
 export class BatchLane {
   private readonly held: Held[] = [];
   private readonly waiting: Waiter[] = [];
-  private acquiring = 0;
+  private acquiring = false;
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly connections: number,
-    private readonly depth: number,
-    /** How long a batch waits for a place before it fails as the pool's own wait does. */
-    private readonly waitMs: number,
+    private readonly options: BatchLaneOptions,
   ) {}
 
   async run(statements: readonly Statement[]): Promise<QueryResult[]> {
-    const held = await this.place();
+    const { held, sent } = await this.place();
     try {
       return await runBatch(held.client, statements);
     } catch (err) {
@@ -54,77 +69,79 @@ export class BatchLane {
       if (endsConnection(err)) held.broken = true;
       throw err;
     } finally {
+      held.sent.splice(held.sent.indexOf(sent), 1);
       this.leave(held);
     }
   }
 
-  /** A place for one batch, counted on its connection. */
-  private place(): Promise<Held> {
-    if (this.held.length + this.acquiring < this.connections) return this.acquire();
-    let least: Held | undefined;
-    for (const h of this.held) {
-      if (!h.broken && h.inFlight < this.depth && (!least || h.inFlight < least.inFlight)) {
-        least = h;
-      }
-    }
-    if (least) {
-      least.inFlight += 1;
-      return Promise.resolve(least);
-    }
+  /** Waits for a place on a connection, in order of arrival. */
+  private place(): Promise<Place> {
     return new Promise((resolve, reject) => {
       // As long as the pool lets a caller wait for a connection, and in its words (a 503).
       const timer = setTimeout(() => {
         this.waiting.splice(this.waiting.indexOf(waiter), 1);
         reject(new Error('timeout exceeded when trying to connect'));
-      }, this.waitMs);
+      }, this.options.waitMs);
       const waiter: Waiter = { claim: () => clearTimeout(timer), resolve, reject };
       this.waiting.push(waiter);
+      this.dispatch();
     });
   }
 
-  /** A new connection from the pool, with one batch on it and waiters riding along. */
-  private async acquire(): Promise<Held> {
-    this.acquiring += 1;
-    let client: pg.PoolClient;
-    try {
-      client = await this.pool.connect();
-    } catch (err) {
-      // The database is out of reach: the next waiter tries too, and fails as fast.
-      const next = this.waiting.shift();
-      if (next) this.acquireFor(next);
-      throw err;
-    } finally {
-      this.acquiring -= 1;
-    }
-    const held: Held = { client, inFlight: 1, broken: false };
-    this.held.push(held);
-    this.fill(held);
-    return held;
-  }
-
-  private acquireFor(waiter: Waiter): void {
-    waiter.claim();
-    this.acquire().then(waiter.resolve, waiter.reject);
-  }
-
-  /** Gives waiters the places left on `held`, first come first served. */
-  private fill(held: Held): void {
-    while (this.waiting.length > 0 && held.inFlight < this.depth) {
+  /** Gives waiting batches their places, and opens a connection when none can take them. */
+  private dispatch(): void {
+    while (this.waiting.length > 0) {
+      const now = performance.now();
+      let best: Held | undefined;
+      let answering = false;
+      for (const h of this.held) {
+        if (h.broken || now - (h.sent[0] ?? now) > this.options.stallMs) continue;
+        answering = true;
+        if (h.sent.length < this.options.depth && (!best || h.sent.length < best.sent.length)) {
+          best = h;
+        }
+      }
+      if (!best) {
+        // Full connections that answer will free a place soon; otherwise a new connection.
+        if (!answering && !this.acquiring && this.held.length < this.options.connections) {
+          this.acquire();
+        }
+        return;
+      }
       const waiter = this.waiting.shift()!;
       waiter.claim();
-      held.inFlight += 1;
-      waiter.resolve(held);
+      best.sent.push(now);
+      waiter.resolve({ held: best, sent: now });
     }
+  }
+
+  private acquire(): void {
+    this.acquiring = true;
+    this.pool.connect().then(
+      (client) => {
+        this.acquiring = false;
+        const held: Held = { client, sent: [], broken: false };
+        this.held.push(held);
+        this.dispatch();
+        // The batches that waited for it may have given up meanwhile.
+        if (held.sent.length === 0) this.leave(held);
+      },
+      (err: Error) => {
+        this.acquiring = false;
+        // The database is out of reach: every batch waiting now fails as fast.
+        for (const waiter of this.waiting.splice(0)) {
+          waiter.claim();
+          waiter.reject(err);
+        }
+      },
+    );
   }
 
   private leave(held: Held): void {
-    held.inFlight -= 1;
-    if (!held.broken) this.fill(held);
-    if (held.inFlight > 0) return;
-    this.held.splice(this.held.indexOf(held), 1);
-    held.client.release(held.broken);
-    // The place given back: the next waiter may take a connection of its own.
-    const next = this.waiting.shift();
-    if (next) this.acquireFor(next);
+    if (held.sent.length === 0) {
+      this.held.splice(this.held.indexOf(held), 1);
+      held.client.release(held.broken);
+    }
+    this.dispatch();
   }
 }

@@ -21,8 +21,11 @@ const types = {
 /** How long a request waits for a connection before it is answered 503 (database unavailable). */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
-/** Batches on one connection at once, when the lane holds all its connections (ADR 0038). */
-export const BATCHES_PER_CONNECTION = 2;
+/** Batches on one connection at once (ADR 0038). */
+export const BATCHES_PER_CONNECTION = 8;
+
+/** A connection whose oldest batch is older than this takes no new batch (ADR 0038). */
+export const STALLED_AFTER_MS = 100;
 
 /**
  * Opens PostgreSQL through a pg Pool; each transaction runs on one pooled client. When the server
@@ -60,8 +63,14 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     const r = await q.query(sql, params as unknown[]);
     return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
   };
-  // Batches take at most half the pool (and share it), so transactions always find connections.
-  const lane = new BatchLane(pool, Math.ceil(max / 2), BATCHES_PER_CONNECTION, CONNECT_TIMEOUT_MS);
+  // Batches ride one connection together; a connection that stops answering promptly takes no
+  // new batch, and the lane opens another, at most half the pool (ADR 0038).
+  const lane = new BatchLane(pool, {
+    connections: Math.ceil(max / 2),
+    depth: BATCHES_PER_CONNECTION,
+    stallMs: STALLED_AFTER_MS,
+    waitMs: CONNECT_TIMEOUT_MS,
+  });
   let closed = false;
   return {
     kind: 'postgres',
