@@ -18,6 +18,7 @@ import {
 import { startPrivateCluster } from '../../../src/server/test-support/private-postgres.ts';
 import { parsePage, Recorder, ShopError, Shopper } from './client.ts';
 import { readOrders, readSandbox, reconcile, waitForWebhooks } from './reconcile.ts';
+import { restock } from './restock.ts';
 import { randomCart } from './shoppers.ts';
 
 export interface PgRestartOptions {
@@ -67,6 +68,9 @@ export async function runPgRestartScenario(options: PgRestartOptions): Promise<{
       started.push(instance);
       await instance.ready();
     }
+    // A new shop's 50 units of each product sell out within seconds at this load; every checkout
+    // after would be refused and counted as a failure (restock.ts).
+    await restock(started[0]!.origin, started[0]!.options.dataDir, databaseUrl);
     const origins = started.map((s) => s.origin);
     const recorder = new Recorder();
     const { anonKey, assets } = parsePage(await (await fetch(`${origins[0]}/keebshop/`)).text());
@@ -97,6 +101,22 @@ export async function runPgRestartScenario(options: PgRestartOptions): Promise<{
     let paid = 0;
     let confirmed = 0;
     const think = () => sleep(Math.random() * 2 * options.thinkMs);
+    // At most 8 sign-ups at a time, as the default load run makes its accounts: past 8 in flight
+    // an instance sheds sign-ups with 429 and Retry-After (src/server/auth/hash-queue.ts), which
+    // this scenario does not retry on purpose.
+    let signingUp = 0;
+    const signUpTurn: (() => void)[] = [];
+    const signUpGate = async <T>(step: () => Promise<T>): Promise<T> => {
+      if (signingUp >= 8) await new Promise<void>((r) => signUpTurn.push(r));
+      else signingUp += 1;
+      try {
+        return await step();
+      } finally {
+        const next = signUpTurn.shift();
+        if (next) next();
+        else signingUp -= 1;
+      }
+    };
     const shopping = Array.from({ length: options.shoppers }, async (_, i) => {
       const shopper = new Shopper({
         origins,
@@ -106,7 +126,7 @@ export async function runPgRestartScenario(options: PgRestartOptions): Promise<{
         recorder,
       });
       const email = `pg-restart-${Date.now()}-${i}@example.com`;
-      await untilServed(() => shopper.signUp(email, 'restart password'));
+      await signUpGate(() => untilServed(() => shopper.signUp(email, 'restart password')));
       await untilServed(() => shopper.logIn(email, 'restart password'));
       for (let n = 0; Date.now() < deadline; n++) {
         const session = await untilServed(() => shopper.checkout(randomCart()));
