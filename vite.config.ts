@@ -34,6 +34,9 @@ export default defineConfig({
               name: 'wouter-scope',
               test: /node_modules[\\/]wouter[\\/]|[\\/]app[\\/]WouterScope\.tsx$/,
             },
+            // PostgREST's client, shared by the public reads and the full backend: only where
+            // they load, never in the pages' shared chunk (docs/decisions/0039-public-reads-without-auth.md).
+            { name: 'postgrest', test: /node_modules[\\/]@supabase[\\/]postgrest-js[\\/]/ },
             { name: 'pages-shared', minShareCount: 2 },
           ],
         },

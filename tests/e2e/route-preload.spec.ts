@@ -1,6 +1,6 @@
 // A page opened from a link fetches its chunks beside the entry script: index.html's inline script
 // (scripts/route-preload.ts) adds a preload for each before the entry runs. Every script and
-// stylesheet such a page loads must be one of them (or the entry's own, or the backend client the
+// stylesheet such a page loads must be one of them (or the entry's own, or a backend client the
 // page loads once idle), and home, whose page is in the entry, preloads nothing. The list pages
 // and the cart preload nothing either: the entry paints their frame (app/page-frames.tsx), heading
 // and lead in place, and only then fetches their chunks (ADR 0037).
@@ -30,6 +30,10 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
+/** The backend clients' chunks, which pages load once idle (lib/supabase.ts), never preloaded. */
+const isBackendClient = (path: string) =>
+  /\/(supabase-clients|public-data|postgrest)-[^/]+\.js$/.test(path);
+
 /** The app's JS and CSS files the page requested, by path. */
 function watchAssets(page: import('@playwright/test').Page): string[] {
   const assets: string[] = [];
@@ -58,9 +62,7 @@ for (const [hash, h1] of [
     for (const link of preloaded)
       expect(link).toMatch(/^(modulepreload \S+\.js|preload \S+\.css)$/);
     const preloadedPaths = preloaded.map((link) => link.split(' ')[1]);
-    const needed = requested.filter(
-      (path) => !entry.includes(path) && !path.includes('/supabase-clients-'),
-    );
+    const needed = requested.filter((path) => !entry.includes(path) && !isBackendClient(path));
     expect(needed.length).toBeGreaterThan(0);
     for (const path of needed) expect(preloadedPaths, `${path} was not preloaded`).toContain(path);
     // Each file once: the entry's loader finds the preloaded links and does not fetch them again.
@@ -134,4 +136,24 @@ test("a link to a list page moves focus to the page's heading, not its frame's",
   release();
   await expect(page.getByRole('list', { name: 'Products' })).toBeVisible();
   await expect(heading(page, 'Switches')).toBeFocused();
+});
+
+test("a visitor's list page reads ratings and stock without loading the auth client", async ({
+  page,
+}) => {
+  const requested = watchAssets(page);
+  const reads: string[] = [];
+  page.on('requestfinished', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/rest/v1/')) reads.push(pathname);
+  });
+  await page.goto('#/keyboard');
+  await expect(page.getByRole('list', { name: 'Products' })).toBeVisible();
+  await expect
+    .poll(() => reads.sort())
+    .toEqual(['/rest/v1/product_ratings', '/rest/v1/stock_availability']);
+  expect(
+    requested.filter(isBackendClient).map((path) => path.split('/').pop()?.split('-')[0]),
+  ).toEqual(expect.arrayContaining(['public', 'postgrest']));
+  expect(requested.some((path) => path.includes('/supabase-clients-'))).toBe(false);
 });

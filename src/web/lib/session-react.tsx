@@ -2,11 +2,12 @@ import { createContext, useContext, useEffect, useSyncExternalStore, type ReactN
 import { getLikelySignedIn, setLikelySignedIn } from './session-hint.ts';
 import { createSessionStore, type SessionState, type SessionStore } from './session.ts';
 import { whenIdle } from './idle.ts';
-import { loadBackend } from './supabase.ts';
+import { loadBackend, loadPublicData } from './supabase.ts';
 
 /** The app's session: one auth client per page, created from the app-config tag on first use. */
 export const sessionStore: SessionStore = createSessionStore({
   load: loadBackend,
+  loadPublic: loadPublicData,
   hasStoredSession: getLikelySignedIn,
   onSignedInChange: setLikelySignedIn,
 });

@@ -1,7 +1,7 @@
 // Who is signed in, for every part of the app. The auth client owns the session (localStorage,
 // auto refresh); this store mirrors its user on every auth event and loads the client lazily.
 import type { User } from '@supabase/auth-js';
-import type { Backend } from './supabase.ts';
+import type { Backend, PublicData } from './supabase.ts';
 
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
 
@@ -18,6 +18,11 @@ export interface SessionStore {
   subscribe(listener: () => void): () => void;
   /** Loads the clients once and starts following auth events; later calls share that promise. */
   backend(): Promise<Backend>;
+  /**
+   * A client for what anyone may read: the backend's own once it is loaded or loading, else the
+   * anonymous data client alone, which does not load the auth client.
+   */
+  publicData(): Promise<PublicData>;
   /** Ends the session on the server when it can, and always in this browser. */
   signOut(): Promise<void>;
   clearUserError(): void;
@@ -27,6 +32,8 @@ export interface SessionStore {
 
 export interface SessionStoreOptions {
   load: () => Promise<Backend>;
+  /** The anonymous data client (supabase.ts); the backend's own when omitted. */
+  loadPublic?: () => Promise<PublicData>;
   /** Is a refreshable session stored? Decides the first paint; read once, on first use. */
   hasStoredSession: () => boolean;
   /** Told whenever the answer to "is someone signed in?" may have changed. */
@@ -70,6 +77,7 @@ function userErrorMessage(error: AuthErrorLike): string {
 /** Creates a store; the app uses one (sessionStore), tests make their own against a real server. */
 export function createSessionStore({
   load,
+  loadPublic,
   hasStoredSession,
   onSignedInChange,
 }: SessionStoreOptions): SessionStore {
@@ -140,6 +148,9 @@ export function createSessionStore({
     return started;
   };
 
+  const publicData = (): Promise<PublicData> =>
+    started || !loadPublic ? backend().then((b) => ({ db: b.db })) : loadPublic();
+
   return {
     getState: current,
     subscribe(listener) {
@@ -147,6 +158,7 @@ export function createSessionStore({
       return () => listeners.delete(listener);
     },
     backend,
+    publicData,
     async signOut() {
       const b = await backend();
       const { error } = await b.auth.signOut();

@@ -2,7 +2,7 @@
 // saved in the dialog (the reviews feature) shows on its card (the browse feature) at once. Filled
 // per catalogue by the list pages.
 import type { Category } from '../../catalogue/index.ts';
-import type { Backend } from '../lib/supabase.ts';
+import type { PublicData } from '../lib/supabase.ts';
 import { fetchCategoryRatings, NO_STORED_RATINGS, type StoredRatings } from './ratings.ts';
 
 /** Console prefix: a failed load is only logged (docs/product.md, Only logged), the cards keep the seed ratings. */
@@ -19,7 +19,7 @@ export interface RatingsStore {
    * Fetches one catalogue's stored ratings and merges them in. A load already under way for the
    * catalogue is shared. A failure is only logged: the cards keep the catalogue's seed ratings.
    */
-  load(category: Category, backend: () => Promise<Backend>): Promise<void>;
+  load(category: Category, publicData: () => Promise<PublicData>): Promise<void>;
   /** Records the server's new totals for a product (after the shopper rated it). */
   set(productKey: string, ratings: StoredRatings): void;
   /** Forgets everything (tests). */
@@ -48,14 +48,14 @@ export function createRatingsStore(): RatingsStore {
       return () => listeners.delete(listener);
     },
     get: (productKey) => snapshot.get(productKey) ?? NO_STORED_RATINGS,
-    load(category, backend) {
+    load(category, publicData) {
       const pending = loading.get(category);
       if (pending) return pending;
       const startedAt = sequence;
       const newer = (key: string) => (savedAt.get(key) ?? 0) > startedAt;
       const run = (async () => {
         try {
-          const { db } = await backend();
+          const { db } = await publicData();
           const fetched = await fetchCategoryRatings(db, category);
           const next = new Map(snapshot);
           for (const key of next.keys()) {

@@ -2,7 +2,7 @@
 // catalogue's seed ratings and the stored ones combine into one average. Shared by the cards
 // (browse) and the dialog's reviews section (reviews); saving a rating is the reviews feature's.
 import type { Category } from '../../catalogue/index.ts';
-import type { Backend } from '../lib/supabase.ts';
+import type { PublicData } from '../lib/supabase.ts';
 import type { ProductRatingsRow } from '../lib/supabase-types.ts';
 
 /** The stored ratings of one product, as public.product_ratings gives them. */
@@ -34,7 +34,7 @@ export function toStoredRatings(
 
 /** The stored ratings of one catalogue, by product key: one request per list page. */
 export async function fetchCategoryRatings(
-  db: Backend['db'],
+  db: PublicData['db'],
   category: Category,
 ): Promise<Map<string, StoredRatings>> {
   const { data, error } = await db

@@ -2,7 +2,7 @@
 // docs/decisions/0025-stock-holds.md). One small request for the whole catalogue, shared by the
 // list pages, the dialog and the cart, and kept briefly: a page shown again within STOCK_TTL_MS
 // asks nothing. Unknown (not loaded, or the load failed) shows no stock state at all.
-import type { Backend } from '../lib/supabase.ts';
+import type { PublicData } from '../lib/supabase.ts';
 
 /** How long a loaded answer is fresh. */
 export const STOCK_TTL_MS = 30_000;
@@ -19,7 +19,7 @@ export interface StockStore {
   getSnapshot(): StockSnapshot;
   subscribe(listener: () => void): () => void;
   /** Loads everything unless a fresh answer is held or a load is under way (then shared). */
-  load(backend: () => Promise<Backend>, now?: number): Promise<void>;
+  load(publicData: () => Promise<PublicData>, now?: number): Promise<void>;
   /** Forgets the answer, so the next load asks again (after a checkout was refused). */
   invalidate(): void;
   /** Forgets everything (tests). */
@@ -38,12 +38,12 @@ export function createStockStore(): StockStore {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    load(backend, now = Date.now()) {
+    load(publicData, now = Date.now()) {
       if (loading) return loading;
       if (now - loadedAt < STOCK_TTL_MS) return Promise.resolve();
       loading = (async () => {
         try {
-          const { db } = await backend();
+          const { db } = await publicData();
           const { data, error } = await db
             .from('stock_availability')
             .select('product_key,color,available');

@@ -26,9 +26,9 @@ export function useProductRating(product: Product): { average: number | null; co
  */
 export function useCatalogueRatings(category: Category): void {
   const session = useSessionStore();
-  // Once the page has painted: the request needs the backend client, a chunk of its own.
+  // Once the page has painted: the request needs the data client, a chunk of its own.
   useEffect(
-    () => whenIdle(() => void ratingsStore.load(category, () => session.backend())),
+    () => whenIdle(() => void ratingsStore.load(category, () => session.publicData())),
     [category, session],
   );
 }

@@ -35,7 +35,7 @@ export function useStockAvailability({ fresh = false } = {}): void {
   const session = useSessionStore();
   useEffect(() => {
     if (fresh) stockStore.invalidate();
-    // Once the page has painted: the request needs the backend client, a chunk of its own.
-    return whenIdle(() => void stockStore.load(() => session.backend()));
+    // Once the page has painted: the request needs the data client, a chunk of its own.
+    return whenIdle(() => void stockStore.load(() => session.publicData()));
   }, [session, fresh]);
 }
