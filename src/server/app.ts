@@ -41,6 +41,8 @@ export interface AppDeps {
   auth: AuthService;
   /** Resolves true once every backing service (database, sandbox) is ready. */
   isReady: () => boolean;
+  /** True while the server drains after SIGTERM: /healthz says so. */
+  isStopping?: () => boolean;
   /** JSON request and error logs; when omitted, only errors are logged (to console.error). */
   logger?: Logger;
   /** Stripe or the payments sandbox (main.ts starts it); without it the functions answer 503. */
@@ -84,6 +86,7 @@ export function createApp(deps: AppDeps): Hono {
     minFreeBytes: deps.minFreeBytes ?? 0,
     payments: deps.payments,
     isReady: deps.isReady,
+    ...(deps.isStopping ? { isStopping: deps.isStopping } : {}),
     ...(deps.now ? { now: deps.now } : {}),
   });
 

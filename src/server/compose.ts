@@ -16,6 +16,8 @@ export interface ComposeOptions {
   /** The built web app (dist/web) to serve under /keebshop/. */
   webDir: string;
   isReady: () => boolean;
+  /** True while the server drains after SIGTERM. */
+  isStopping?: () => boolean;
   logger?: Logger;
   /** The clock auth uses; tests move it. */
   now?: () => Date;
@@ -48,6 +50,7 @@ export async function composeApp(
     db,
     auth,
     isReady: options.isReady,
+    ...(options.isStopping ? { isStopping: options.isStopping } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.payments ? { payments: options.payments } : {}),
     publicUrl: config.publicUrl,

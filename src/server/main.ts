@@ -21,6 +21,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger({ level: config.logLevel });
   let ready = false;
+  let stopping = false;
 
   const webDir = path.resolve('dist/web');
   if (!existsSync(path.join(webDir, 'index.html'))) {
@@ -76,6 +77,7 @@ async function main(): Promise<void> {
     db,
     webDir,
     isReady: () => ready,
+    isStopping: () => stopping,
     logger,
     payments,
   });
@@ -94,7 +96,6 @@ async function main(): Promise<void> {
   const mailer = mail.sendFrom(db);
   void mailer.ready.then((line) => line && console.log(line));
 
-  let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;

@@ -17,6 +17,8 @@ export interface HealthDeps {
   minFreeBytes: number;
   payments: Payments | undefined;
   isReady: () => boolean;
+  /** True once the server has been told to stop (SIGTERM) and is answering what it received. */
+  isStopping?: () => boolean;
   /** The clock the cached checks expire by (tests move it). */
   now?: () => Date;
 }
@@ -120,6 +122,7 @@ export function createHealth(deps: HealthDeps): {
 
   return {
     async healthz(c) {
+      if (deps.isStopping?.()) return c.json({ status: 'stopping' }, 503);
       if (!deps.isReady()) return c.json({ status: 'starting' }, 503);
       const entries: [string, Promise<CheckResult>][] = [['database', checkDatabase(deps.db)]];
       if (deps.dataDir) entries.push(['disk', checkDisk(deps.dataDir, deps.minFreeBytes)]);

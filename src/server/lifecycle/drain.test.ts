@@ -1,5 +1,5 @@
 // SIGTERM with shoppers mid-request: every request already received is answered, /healthz says
-// 503 meanwhile, new connections are refused, and the process exits 0 (the real server, as a
+// 503 "stopping" meanwhile, new connections are refused, and the process exits 0 (the real server, as a
 // process).
 import { request, Agent } from 'node:http';
 import { connect } from 'node:net';
@@ -20,6 +20,22 @@ function get(origin: string, agent: Agent, path: string): Promise<number> {
     request(`${origin}${path}`, { agent }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode as number));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** GET /healthz over `agent`: its status code and the status it reports, as "503 stopping". */
+function health(origin: string, agent: Agent): Promise<string> {
+  return new Promise((resolve, reject) => {
+    request(`${origin}/healthz`, { agent }, (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => {
+        const { status } = JSON.parse(body) as { status: string };
+        resolve(`${res.statusCode} ${status}`);
+      });
     })
       .on('error', reject)
       .end();
@@ -76,11 +92,12 @@ it('answers every request received before SIGTERM, with /healthz 503 meanwhile, 
     expect(await get(server.origin, balancer, '/healthz')).toBe(200);
     server.child.kill('SIGTERM');
 
-    // Draining: the balancer's connection hears 503; once the connections queued at the stop are
-    // taken in (the slow request keeps the server up meanwhile), a new connection is refused.
+    // Draining: the balancer's connection hears 503, and that the server is stopping (not
+    // starting); once the connections queued at the stop are taken in (the slow request keeps
+    // the server up meanwhile), a new connection is refused.
     await expect
-      .poll(() => get(server.origin, balancer, '/healthz'), { timeout: 10_000, interval: 100 })
-      .toBe(503);
+      .poll(() => health(server.origin, balancer), { timeout: 10_000, interval: 100 })
+      .toBe('503 stopping');
     await expect
       .poll(() => get(server.origin, new Agent(), '/healthz').catch(String), {
         timeout: 30_000,
