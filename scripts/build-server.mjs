@@ -19,6 +19,52 @@ const entryPoints = {
 };
 
 /**
+ * The packages compiled into the bundle: ES modules the server loads before it answers, each of
+ * many files, which Node would otherwise resolve and compile one by one at every start (about
+ * 200 ms of a restart; docs/decisions/0033-compiled-server.md, "Addendum: packages in the
+ * bundle"). Every other package stays in node_modules and loads from there: argon2's native
+ * module, PGlite's wasm and data files, maildev and nodemailer (in the mailbox's child, and after
+ * start-up), and CommonJS packages, which an ES module bundle could not `require` from.
+ */
+export const BUNDLED_PACKAGES = ['hono', '@hono/node-server', 'jose', 'zod', 'stripe'];
+
+/** Leaves every package import to Node but those of BUNDLED_PACKAGES. */
+const onlyBundledPackages = {
+  name: 'only-bundled-packages',
+  setup(build) {
+    // Bare specifiers: packages and Node's built-in modules (not relative paths, nor #imports).
+    build.onResolve({ filter: /^[^./#]/ }, (args) => {
+      const parts = args.path.split('/');
+      const name = args.path.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+      return BUNDLED_PACKAGES.includes(name) ? undefined : { path: args.path, external: true };
+    });
+  },
+};
+
+/** The server's esbuild options, into `outdir`, written by the caller (write: false). */
+export function serverBuildOptions(outdir = serverOutDir) {
+  return {
+    absWorkingDir: root,
+    entryPoints,
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    plugins: [onlyBundledPackages],
+    // Modules imported dynamically (src/server/shop-modules.ts) become chunks that load when
+    // imported; beside the entries, so every file sits two directories below the root.
+    splitting: true,
+    chunkNames: '[name]-[hash]',
+    sourcemap: true,
+    // Names stay readable in logs and stack traces; the bundle is read from disk, not a network.
+    minify: false,
+    write: false,
+    logLevel: 'warning',
+  };
+}
+
+/**
  * Bundles the server into dist/server; resolves with 0, or 1 on errors. Each file is written beside
  * its place and renamed over it, so a server starting meanwhile (tests and benchmarks rebuild when
  * stale, some at once) reads the old file or the new one, never half of one.
@@ -26,25 +72,7 @@ const entryPoints = {
 export async function buildServer() {
   let result;
   try {
-    result = await build({
-      absWorkingDir: root,
-      entryPoints,
-      outdir: serverOutDir,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      // Modules imported dynamically (src/server/shop-modules.ts) become chunks that load when
-      // imported; beside the entries, so every file sits two directories below the root.
-      splitting: true,
-      chunkNames: '[name]-[hash]',
-      sourcemap: true,
-      // Names stay readable in logs and stack traces; the bundle is read from disk, not a network.
-      minify: false,
-      write: false,
-      logLevel: 'warning',
-    });
+    result = await build(serverBuildOptions());
   } catch {
     // esbuild has printed the errors.
     return 1;

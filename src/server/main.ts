@@ -40,9 +40,6 @@ async function main(): Promise<void> {
     await checkFreePort('MAILBOX_PORT', config.mail.mailbox.port, '127.0.0.1');
     await checkFreePort('MAILBOX_SMTP_PORT', config.mail.mailbox.smtpPort, '127.0.0.1');
   }
-  // Without SMTP_URL the development mailbox (a process of its own) starts while the database opens.
-  const mail = startMail(config.mail, logger);
-
   // The rest of the shop's code loads while the database opens (shop-modules.ts).
   const shopModules = import('./shop-modules.ts');
   shopModules.catch(() => {}); // awaited below; a failed open must not leave it unhandled
@@ -92,7 +89,11 @@ async function main(): Promise<void> {
     logger,
   });
   console.log(`Keebshop is running at http://localhost:${listener.port}/keebshop/`);
-  // Sends the outbox through SMTP_URL, or the development mailbox once it listens.
+  // Sends the outbox through SMTP_URL, or the development mailbox once it listens. Without
+  // SMTP_URL that mailbox is a process of its own, started now that the shop answers: its start-up
+  // took the shop's cores for a quarter of a second when it overlapped the shop's own, and mail
+  // waits in the outbox meanwhile (its ports were checked above).
+  const mail = startMail(config.mail, logger);
   const mailer = mail.sendFrom(db);
   void mailer.ready.then((line) => line && console.log(line));
 
