@@ -1,10 +1,13 @@
 // SIGTERM with shoppers mid-request: every request already received is answered, /healthz says
 // 503 "stopping" meanwhile, new connections are refused, and the process exits 0 (the real server, as a
 // process).
+import { readFileSync, rmSync } from 'node:fs';
 import { request, Agent } from 'node:http';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, it } from 'vitest';
-import { launchServer, type ServerProcess } from '../test-support/index.ts';
+import { launchServer, waitFor, type ServerProcess } from '../test-support/index.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -59,9 +62,11 @@ function signUp(server: ServerProcess, anonKey: string, i: number): Promise<numb
 it('answers every request received before SIGTERM, with /healthz 503 meanwhile, then exits 0', async () => {
   // Every sign-up here comes from one address: the per-address limit would answer most of them
   // 429 before they are read (the slow one included), leaving nothing to drain.
+  const logFile = path.join(tmpdir(), `keebshop-drain-${process.pid}-${Date.now()}.log`);
   const server = await launchServer({
     build: true,
     env: { DRAIN_TIMEOUT: '60', SIGNUP_RATE_LIMIT_PER_IP: '1000' },
+    output: { logFile },
   });
   try {
     const anonKey = await anonKeyOf(server.origin);
@@ -91,6 +96,12 @@ it('answers every request received before SIGTERM, with /healthz 503 meanwhile, 
     // and a balancer whose idle connection timed out would open a new one, to a closed listener.
     expect(await get(server.origin, balancer, '/healthz')).toBe(200);
     server.child.kill('SIGTERM');
+    // A check the server received before the signal is answered as it was then (200, closing
+    // the connection, as every answer does once draining starts): a balancer's next check would
+    // find the listener closed. The checks below start once the server has taken the signal.
+    await waitFor(async () =>
+      readFileSync(logFile, 'utf8').includes('SIGTERM received') ? true : undefined,
+    );
 
     // Draining: the balancer's connection hears 503, and that the server is stopping (not
     // starting); once the connections queued at the stop are taken in (the slow request keeps
@@ -114,6 +125,7 @@ it('answers every request received before SIGTERM, with /healthz 503 meanwhile, 
     expect(await server.exited).toBe(0);
   } finally {
     await server.stop('SIGKILL');
+    rmSync(logFile, { force: true });
   }
 }, 180_000);
 
