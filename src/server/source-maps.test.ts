@@ -1,7 +1,7 @@
 import { SourceMap } from 'node:module';
-import { transformSync } from 'esbuild';
+import { buildSync, transformSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { mapFrame } from './source-maps.ts';
+import { CompactSourceMap, mapFrame } from './source-maps.ts';
 
 // A compiled file whose third line holds the throw written on the source's fourth.
 const source = [
@@ -16,7 +16,9 @@ const compiled = transformSync(source.join('\n'), {
   sourcemap: 'external',
   sourcefile: '../../src/server/fail.ts',
 });
-const map = new SourceMap(JSON.parse(compiled.map) as ConstructorParameters<typeof SourceMap>[0]);
+const map = new CompactSourceMap(
+  JSON.parse(compiled.map) as { sources: string[]; mappings: string },
+);
 const line = compiled.code.split('\n').findIndex((l) => l.includes('throw')) + 1;
 const column = compiled.code.split('\n')[line - 1]!.indexOf('throw') + 1;
 
@@ -37,5 +39,49 @@ describe('stack frames of the compiled server', () => {
     expect(mapFrame(other, dir, mapOf)).toBe(other);
     const unmapped = `run (file://${dir}/chunk-ABC.js:3:7)`;
     expect(mapFrame(unmapped, dir, mapOf)).toBe(unmapped);
+  });
+});
+
+describe('a compact source map', () => {
+  it('finds the origin node:module SourceMap finds, at every column of a bundle', () => {
+    const bundle = buildSync({
+      entryPoints: ['src/server/http/health.ts'],
+      bundle: true,
+      packages: 'external',
+      format: 'esm',
+      platform: 'node',
+      sourcemap: 'external',
+      outfile: '/tmp/keebshop-source-map-check/health.js',
+      write: false,
+    });
+    const text = (ext: string) => bundle.outputFiles.find((f) => f.path.endsWith(ext))!.text;
+    const payload = JSON.parse(text('.js.map')) as { sources: string[]; mappings: string };
+    const compact = new CompactSourceMap(payload);
+    const node = new SourceMap(payload as ConstructorParameters<typeof SourceMap>[0]);
+    let compared = 0;
+    text('.js')
+      .split('\n')
+      .forEach((code, line) => {
+        for (let column = 0; column < code.length; column += 1) {
+          const expected = node.findEntry(line, column) as {
+            generatedLine?: number;
+            originalSource?: string;
+            originalLine?: number;
+            originalColumn?: number;
+          };
+          // Node's search runs on to earlier lines; frames only need this line's segments.
+          if (expected.generatedLine !== line || expected.originalSource === undefined) continue;
+          expect(compact.find(line, column), `${line}:${column}`).toEqual({
+            source: expected.originalSource.replace(
+              /^file:\/\/\/tmp\/keebshop-source-map-check\//,
+              '',
+            ),
+            line: expected.originalLine,
+            column: expected.originalColumn,
+          });
+          compared += 1;
+        }
+      });
+    expect(compared).toBeGreaterThan(1000);
   });
 });
