@@ -84,4 +84,17 @@ describe('a compact source map', () => {
       });
     expect(compared).toBeGreaterThan(1000);
   });
+
+  it('finds the segments of the last line, and refuses mappings that are not base64 VLQ', () => {
+    // Two lines, each one segment: line 0 from a.ts 0:0, line 1 from a.ts 1:2 (columns 0 and 4).
+    const map = new CompactSourceMap({ sources: ['a.ts'], mappings: 'AAAA;AACE,IAAC' });
+    expect(map.find(0, 7)).toEqual({ source: 'a.ts', line: 0, column: 0 });
+    expect(map.find(1, 3)).toEqual({ source: 'a.ts', line: 1, column: 2 });
+    expect(map.find(1, 9)).toEqual({ source: 'a.ts', line: 1, column: 3 });
+    expect(map.find(2, 0)).toBeUndefined();
+    expect(() => new CompactSourceMap({ sources: ['a.ts'], mappings: 'AA!A' })).toThrow(/Invalid/);
+    expect(() => new CompactSourceMap({ sources: ['a.ts'], mappings: 'AAA' + 'g' })).toThrow(
+      /Invalid/,
+    );
+  });
 });
