@@ -110,8 +110,12 @@ export class CompactSourceMap {
       }
     }
     if (found < 0) return undefined;
-    const [, source, originLine, originColumn] = this.#segments.subarray(found * 4, found * 4 + 4);
-    return { source: this.#sources[source!]!, line: originLine!, column: originColumn! };
+    const at = found * 4;
+    return {
+      source: this.#sources[this.#segments[at + 1]!]!,
+      line: this.#segments[at + 2]!,
+      column: this.#segments[at + 3]!,
+    };
   }
 }
 
@@ -120,21 +124,20 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * Rewrites `<dir>/<file>.js:line:column` in one formatted frame (`dir` as a path or a file URL) to
  * the source's path, line and column, with `mapOf` giving the map of a compiled file (or null).
+ * The pattern is built once: Stripe's client formats a stack at every request.
  */
-export function mapFrame(
-  frame: string,
+export function frameMapper(
   dir: string,
   mapOf: (file: string) => CompactSourceMap | null,
-): string {
+): (frame: string) => string {
   const dirs = [dir, pathToFileURL(dir).href].map(escape).join('|');
-  return frame.replace(
-    new RegExp(`(?:${dirs})/([\\w.-]+\\.js):(\\d+):(\\d+)`),
-    (whole, name: string, line: string, column: string) => {
+  const compiledFrame = new RegExp(`(?:${dirs})/([\\w.-]+\\.js):(\\d+):(\\d+)`);
+  return (frame) =>
+    frame.replace(compiledFrame, (whole, name: string, line: string, column: string) => {
       const origin = mapOf(path.join(dir, name))?.find(Number(line) - 1, Number(column) - 1);
       if (!origin) return whole;
       return `${path.resolve(dir, origin.source)}:${origin.line + 1}:${origin.column + 1}`;
-    },
-  );
+    });
 }
 
 /** Maps the frames of the compiled files in `dir` (each map beside its file) in every trace. */
@@ -153,6 +156,7 @@ export function installSourceMaps(dir: string): void {
     }
     return maps.get(file) ?? null;
   };
+  const mapFrame = frameMapper(dir, mapOf);
   Error.prepareStackTrace = (error: Error, callSites: NodeJS.CallSite[]) => {
     let header: string;
     try {
@@ -160,7 +164,7 @@ export function installSourceMaps(dir: string): void {
     } catch {
       header = '<error>';
     }
-    const frames = callSites.map((site) => `    at ${mapFrame(String(site), dir, mapOf)}`);
+    const frames = callSites.map((site) => `    at ${mapFrame(String(site))}`);
     return [header, ...frames].join('\n');
   };
 }
