@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type JSX } from 'react';
+import { loadOnce } from './load-once.ts';
 
 /** A component fetched on first use that, once loaded, renders without suspending. */
 export type Preloadable<P extends object = object> = ((props: P) => JSX.Element) & {
@@ -19,15 +20,7 @@ export function preloadable<P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): Preloadable<P> {
   let loaded: ComponentType<P> | undefined;
-  let pending: Promise<ComponentType<P>> | undefined;
-  const preload = () =>
-    (pending ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        pending = undefined; // a failed chunk load may succeed on the next try
-        throw error;
-      },
-    ));
+  const preload = loadOnce(() => load().then((component) => (loaded = component)));
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
   function PreloadedComponent(props: P) {
     const Loaded = loaded;
