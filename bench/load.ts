@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { sampleMemory, type MemorySampler } from './lib/shop/memory.ts';
 import { restock } from './lib/shop/restock.ts';
 import { runShoppers } from './lib/shop/shoppers.ts';
+import { SIGN_UPS_AT_ONCE } from './lib/shop/sign-ups.ts';
 import { formatEndpointTable, summarize } from './lib/shop/stats.ts';
 import { readOrders, readSandbox, reconcile, waitForWebhooks } from './lib/shop/reconcile.ts';
 import { freshPostgresDatabase } from './lib/postgres.ts';
@@ -193,7 +194,7 @@ async function main(): Promise<number> {
     const up = result.signUps;
     if (up) {
       console.log(
-        `sign-ups before the run: ${up.requests} (8 at a time), p50 ${up.p50} ms, p99 ${up.p99} ms, errors ${up.errors}`,
+        `sign-ups before the run: ${up.requests} (${SIGN_UPS_AT_ONCE} at a time), p50 ${up.p50} ms, p99 ${up.p99} ms, errors ${up.errors}`,
       );
     }
     console.log(

@@ -19,6 +19,7 @@ import { startPrivateCluster } from '../../../src/server/test-support/private-po
 import { parsePage, Recorder, ShopError, Shopper } from './client.ts';
 import { readOrders, readSandbox, reconcile, waitForWebhooks } from './reconcile.ts';
 import { restock } from './restock.ts';
+import { signUpGate } from './sign-ups.ts';
 import { randomCart } from './shoppers.ts';
 
 export interface PgRestartOptions {
@@ -101,22 +102,9 @@ export async function runPgRestartScenario(options: PgRestartOptions): Promise<{
     let paid = 0;
     let confirmed = 0;
     const think = () => sleep(Math.random() * 2 * options.thinkMs);
-    // At most 8 sign-ups at a time, as the default load run makes its accounts: past 8 in flight
-    // an instance sheds sign-ups with 429 and Retry-After (src/server/auth/hash-queue.ts), which
-    // this scenario does not retry on purpose.
-    let signingUp = 0;
-    const signUpTurn: (() => void)[] = [];
-    const signUpGate = async <T>(step: () => Promise<T>): Promise<T> => {
-      if (signingUp >= 8) await new Promise<void>((r) => signUpTurn.push(r));
-      else signingUp += 1;
-      try {
-        return await step();
-      } finally {
-        const next = signUpTurn.shift();
-        if (next) next();
-        else signingUp -= 1;
-      }
-    };
+    // Accounts are made as the default load run makes them (sign-ups.ts): this scenario does not
+    // retry a 429 on purpose.
+    const signUp = signUpGate();
     const shopping = Array.from({ length: options.shoppers }, async (_, i) => {
       const shopper = new Shopper({
         origins,
@@ -126,7 +114,7 @@ export async function runPgRestartScenario(options: PgRestartOptions): Promise<{
         recorder,
       });
       const email = `pg-restart-${Date.now()}-${i}@example.com`;
-      await signUpGate(() => untilServed(() => shopper.signUp(email, 'restart password')));
+      await signUp(() => untilServed(() => shopper.signUp(email, 'restart password')));
       await untilServed(() => shopper.logIn(email, 'restart password'));
       for (let n = 0; Date.now() < deadline; n++) {
         const session = await untilServed(() => shopper.checkout(randomCart()));

@@ -3,6 +3,7 @@
 // history, which must show the new order) until time is up. Their accounts are signed up first.
 import { catalogue } from '../../../src/catalogue/index.ts';
 import { parsePage, Recorder, Shopper, type CheckoutItem } from './client.ts';
+import { signUpGate } from './sign-ups.ts';
 
 export interface ShoppersOptions {
   origins: string[];
@@ -40,7 +41,7 @@ export async function runShoppers(options: ShoppersOptions) {
   const page = await (await fetch(`${options.origins[0]}/keebshop/`)).text();
   const { anonKey, assets } = parsePage(page);
   if (!anonKey) throw new Error('the page carries no anon key');
-  // Accounts are made before the clock starts (at most 8 sign-ups at a time, each one OWASP-cost
+  // Accounts are made before the clock starts (SIGN_UPS_AT_ONCE at a time, each one OWASP-cost
   // Argon2id hash); their latencies are kept apart. The timed shoppers are returning customers.
   const signUps = new Recorder();
   const shopperAt = (index: number, into: Recorder) =>
@@ -56,15 +57,12 @@ export async function runShoppers(options: ShoppersOptions) {
     password: `load password ${index}`,
   });
   const accounts = Array.from({ length: options.shoppers }, (_, i) => account(i));
-  let nextAccount = 0;
   const setupStarted = Date.now();
+  const signUp = signUpGate();
   await Promise.all(
-    Array.from({ length: Math.min(8, options.shoppers) }, async () => {
-      while (nextAccount < accounts.length) {
-        const index = nextAccount++;
-        await shopperAt(index, signUps).signUp(accounts[index]!.email, accounts[index]!.password);
-      }
-    }),
+    accounts.map(({ email, password }, index) =>
+      signUp(() => shopperAt(index, signUps).signUp(email, password)),
+    ),
   );
 
   const signUpSeconds = (Date.now() - setupStarted) / 1000;
