@@ -90,10 +90,11 @@ async function main(): Promise<void> {
   });
   console.log(`Keebshop is running at http://localhost:${listener.port}/keebshop/`);
   // Sends the outbox through SMTP_URL, or the development mailbox once it listens. Without
-  // SMTP_URL that mailbox is a process of its own, started now that the shop answers: its start-up
-  // took the shop's cores for a quarter of a second when it overlapped the shop's own, and mail
-  // waits in the outbox meanwhile (its ports were checked above).
-  const mail = startMail(config.mail, logger);
+  // SMTP_URL that mailbox is a process of its own, started a second after the shop answers: its
+  // start-up took the shop's cores for a quarter of a second when it overlapped the shop's own,
+  // forking it held the first requests, and mail waits in the outbox meanwhile (its ports were
+  // checked above).
+  const mail = startMail(config.mail, logger, { mailboxDelayMs: 1000 });
   const mailer = mail.sendFrom(db);
   void mailer.ready.then((line) => line && console.log(line));
 

@@ -91,6 +91,31 @@ describe('the development mailbox', () => {
     expect(await portIsFree(port)).toBe(true);
   });
 
+  it('starts after its delay, and not at all when stopped before it', async () => {
+    const port = await freePort();
+    const config = loadConfig({ MAILBOX_PORT: String(port) });
+    const target = databaseTargets()[0];
+    const db = await target!.open();
+    const logger = createLogger({ level: 'silent' });
+    try {
+      const early = startMail(config.mail, logger, { mailboxDelayMs: 60_000 }).sendFrom(db);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await portIsFree(port)).toBe(true);
+      await early.stop(); // at once, not after the minute
+      expect(await early.ready).toBeUndefined();
+      expect(await portIsFree(port)).toBe(true);
+
+      const started = Date.now();
+      const later = startMail(config.mail, logger, { mailboxDelayMs: 500 }).sendFrom(db);
+      expect(await later.ready).toBe(`Development mailbox: http://localhost:${port}`);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+      await later.stop();
+      expect(await portIsFree(port)).toBe(true);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('main.ts prints its address, and it ends with the server, even a killed one', async () => {
     const logFile = path.join(tmpdir(), `keebshop-mail-${process.pid}-${Date.now()}.log`);
     const mailboxPort = await freePort();

@@ -33,14 +33,39 @@ export function mailboxProblem(err: unknown, settings: MailSettings): string {
   return `The development mailbox (maildev) could not start: ${reason}. Set SMTP_URL to send through a real SMTP server instead.`;
 }
 
+export interface MailStartOptions {
+  /**
+   * Without SMTP_URL, how long to wait before starting the development mailbox (default 0). Its
+   * process is forked from this one, which copies this process's memory map: tens of milliseconds
+   * that would hold the first requests of a server that has just started answering.
+   */
+  mailboxDelayMs?: number;
+}
+
 /**
- * Starts the development mailbox now when SMTP_URL is unset (it starts while the database opens);
- * the worker waits for sendFrom. The shop does not wait for the mailbox: mail waits in the outbox.
+ * Starts the development mailbox when SMTP_URL is unset, after `mailboxDelayMs`; the worker waits
+ * for sendFrom. The shop does not wait for the mailbox: mail waits in the outbox.
  */
-export function startMail(settings: MailSettings, logger: Logger): MailStart {
+export function startMail(
+  settings: MailSettings,
+  logger: Logger,
+  { mailboxDelayMs = 0 }: MailStartOptions = {},
+): MailStart {
+  // Stopping during the delay starts no mailbox at all.
+  let cancelDelay = () => {};
   const starting = settings.smtpUrl
     ? undefined
-    : startDevMailbox({ port: settings.mailbox.port, smtpPort: settings.mailbox.smtpPort });
+    : new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(true), mailboxDelayMs);
+        cancelDelay = () => {
+          clearTimeout(timer);
+          resolve(false);
+        };
+      }).then((start) =>
+        start
+          ? startDevMailbox({ port: settings.mailbox.port, smtpPort: settings.mailbox.smtpPort })
+          : undefined,
+      );
   // Handled in sendFrom; this only keeps an early failure from counting as unhandled.
   starting?.catch(() => {});
   if (!settings.smtpUrl && process.env.NODE_ENV === 'production') {
@@ -67,12 +92,12 @@ export function startMail(settings: MailSettings, logger: Logger): MailStart {
           return `Mail goes out through ${redactSmtpUrl(settings.smtpUrl)}`;
         }
         try {
-          mailbox = await (starting as Promise<DevMailbox>);
+          mailbox = await (starting as Promise<DevMailbox | undefined>);
         } catch (err) {
           logger.error({}, `mail: ${mailboxProblem(err, settings)} Mail waits in the outbox.`);
           return undefined;
         }
-        if (stopped) return undefined;
+        if (stopped || !mailbox) return undefined;
         mailbox.onExit((code) =>
           logger.error(
             { code },
@@ -86,6 +111,7 @@ export function startMail(settings: MailSettings, logger: Logger): MailStart {
         ready,
         async stop() {
           stopped = true;
+          cancelDelay();
           await ready;
           await worker?.stop();
           await mailbox?.close();

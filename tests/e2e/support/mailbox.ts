@@ -52,8 +52,8 @@ function toMail(email: MaildevEmail): MailboxMail {
 }
 
 /**
- * GET `path` of the mailbox. The server answers /healthz before its mailbox listens (a second or
- * two later), so a refused connection is tried again for up to `timeoutMs`.
+ * GET `path` of the mailbox. The server answers /healthz before its mailbox listens (two or three
+ * seconds later), so a refused connection is tried again for up to `timeoutMs`.
  */
 async function getFromMailbox(origin: string, path: string, timeoutMs = 15_000): Promise<Response> {
   const deadline = Date.now() + timeoutMs;
