@@ -1,3 +1,4 @@
+import { compareNames } from './en-us.ts';
 import type { Category, Product } from './types.ts';
 
 /** The list pages' sort orders; 'name' is the default and is left out of the URL. */
@@ -24,7 +25,7 @@ export function searchProducts<P extends Product>(list: readonly P[], query: str
   return list.filter((p) => p.name.toLowerCase().includes(needle));
 }
 
-const byName = (a: Product, b: Product) => a.name.localeCompare(b.name, 'en');
+const byName = (a: Product, b: Product) => compareNames(a.name, b.name);
 
 /** A sorted copy: by name, or by price with ties broken by name. */
 export function sortProducts<P extends Product>(list: readonly P[], order: SortOrder): P[] {
