@@ -52,7 +52,7 @@ test.describe('reviews', () => {
     browser,
   }) => {
     // Sign-up, a whole checkout on the hosted page, then rating and a second visitor: a long story.
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     await signUpAndLogIn(page, 'reviewer');
     // $70.00 and Standard shipping ($5.99 below $100).
     await buy(page, LISTS.keyboards, PRODUCT, '$75.99');
