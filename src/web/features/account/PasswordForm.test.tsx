@@ -79,7 +79,10 @@ describe('changing the password of an older session', () => {
     await waitFor(async () =>
       expect((await lastMail(shop, email, 'reauthentication')).text_body).not.toBe(first.text_body),
     );
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    // The mail can be stored before the form hears back; Cancel stays disabled until it does.
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    await waitFor(() => expect((cancel as HTMLButtonElement).disabled).toBe(false));
+    await user.click(cancel);
     expect(screen.queryByLabelText('Code from the email')).toBeNull();
     expect(screen.getByRole('button', { name: 'Update Password' })).toBeTruthy();
     expect(await canLogIn(email, password)).toBeNull();
