@@ -59,3 +59,28 @@ test('checkout with a short line says how many are left before any payment page'
   ).toBeVisible();
   await expect(page).toHaveURL(/#\/cart$/);
 });
+
+test('the cards keep their place when the stock arrives after them', async ({ page }) => {
+  // The stock answer is held back until the cards are drawn and measured, as on a slow link.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/rest/v1/stock_availability*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const asked = page.waitForRequest('**/rest/v1/stock_availability*');
+  await openRoute(page, LISTS.switches.hash, LISTS.switches.h1);
+  const item = productList(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 2, name: 'Red Switch', exact: true }) });
+  const compare = item.getByRole('button', { name: 'Compare Red Switch', exact: true });
+  await compare.scrollIntoViewIfNeeded();
+  await asked;
+  await expect(item.getByText('In stock', { exact: true })).toHaveCount(0);
+  const before = await compare.boundingBox();
+
+  release();
+  await expect(item.getByText('In stock', { exact: true })).toBeVisible();
+  // A button that moved between a pointer's press and release would lose the click.
+  expect(await compare.boundingBox()).toEqual(before);
+});
