@@ -1,4 +1,4 @@
-import { stockLevelOf, useAvailable } from '../../state/use-stock.ts';
+import { stockLevelOf, useAvailable, type StockLevel } from '../../state/use-stock.ts';
 import './stock-badge.css';
 import { stockText } from './texts.ts';
 
@@ -8,6 +8,19 @@ export interface StockBadgeProps {
   className?: string;
 }
 
+function badgeText(level: StockLevel): string | null {
+  switch (level.kind) {
+    case 'unknown':
+      return null;
+    case 'out':
+      return stockText.soldOut;
+    case 'low':
+      return stockText.onlyLeft(level.left);
+    case 'in':
+      return stockText.inStock;
+  }
+}
+
 /**
  * "In stock", "Only N left" or "Sold out" for one product and colour. While unknown it says
  * nothing but keeps its line: stock arrives after the cards are drawn, and a badge appearing in
@@ -15,15 +28,13 @@ export interface StockBadgeProps {
  */
 export function StockBadge({ productKey, color, className = '' }: StockBadgeProps) {
   const level = stockLevelOf(useAvailable(productKey, color));
-  if (level.kind === 'unknown')
-    return (
-      <p className={`stock-badge stock-badge--unknown ${className}`.trim()} aria-hidden="true" />
-    );
-  const text =
-    level.kind === 'out'
-      ? stockText.soldOut
-      : level.kind === 'low'
-        ? stockText.onlyLeft(level.left)
-        : stockText.inStock;
-  return <p className={`stock-badge stock-badge--${level.kind} ${className}`.trim()}>{text}</p>;
+  const text = badgeText(level);
+  return (
+    <p
+      className={`stock-badge stock-badge--${level.kind} ${className}`.trim()}
+      aria-hidden={text === null || undefined}
+    >
+      {text}
+    </p>
+  );
 }
