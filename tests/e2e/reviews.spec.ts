@@ -4,17 +4,14 @@
 // form.
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { LISTS, expect, openProduct, openRoute, productList, test } from './support/app.ts';
+import { LISTS, cardItem, expect, openProduct, openRoute, test } from './support/app.ts';
 import { buy, signUpAndLogIn } from './support/purchase.ts';
 
 // Seed ratings 4, 4, 4, 3 (3.75). No other browser test rates it, so its numbers are ours.
 const PRODUCT = 'Silent Keyboard';
 
 function cardRating(page: Page, name: string): Locator {
-  return productList(page)
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) })
-    .locator('.product-card__rating');
+  return cardItem(page, name).locator('.product-card__rating');
 }
 
 /** axe-core on the open dialog, in both colour schemes: rule and offending elements per violation. */

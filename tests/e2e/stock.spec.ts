@@ -4,11 +4,11 @@
 import {
   LISTS,
   addToCart,
+  cardItem,
   cartLine,
   expect,
   openProduct,
   openRoute,
-  productList,
   test,
 } from './support/app.ts';
 import { signUpAndLogIn } from './support/purchase.ts';
@@ -24,9 +24,7 @@ test('a sold-out colour shows "Sold out" and cannot be added; another colour can
 }) => {
   await holdUnits(baseURL!, SOLD_OUT.key, 'Black', 50);
   await openRoute(page, LISTS.keyboards.hash, LISTS.keyboards.h1);
-  const item = productList(page)
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { level: 2, name: SOLD_OUT.name, exact: true }) });
+  const item = cardItem(page, SOLD_OUT.name);
   // The card shows its default colour, Black.
   await expect(item.getByText('Sold out', { exact: true })).toBeVisible();
 
@@ -70,9 +68,7 @@ test('the cards keep their place when the stock arrives after them', async ({ pa
   });
   const asked = page.waitForRequest('**/rest/v1/stock_availability*');
   await openRoute(page, LISTS.switches.hash, LISTS.switches.h1);
-  const item = productList(page)
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { level: 2, name: 'Red Switch', exact: true }) });
+  const item = cardItem(page, 'Red Switch');
   const compare = item.getByRole('button', { name: 'Compare Red Switch', exact: true });
   await compare.scrollIntoViewIfNeeded();
   await asked;

@@ -108,12 +108,16 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** The card (a button) of the product with exactly this name. */
-export function card(page: Page, name: string): Locator {
+/** The list item holding the card of the product with exactly this name. */
+export function cardItem(page: Page, name: string): Locator {
   return productList(page)
     .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) })
-    .getByRole('button', { name: new RegExp(`^${escapeRegExp(name)}`) });
+    .filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
+}
+
+/** The card (a button) of the product with exactly this name. */
+export function card(page: Page, name: string): Locator {
+  return cardItem(page, name).getByRole('button', { name: new RegExp(`^${escapeRegExp(name)}`) });
 }
 
 export function productDialog(page: Page, name: string): Locator {
