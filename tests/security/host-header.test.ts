@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  databaseTargets,
+  pgliteTarget,
   type PayingTestServer,
   root,
   type Shopper,
@@ -57,7 +57,7 @@ const issuer = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).iss as string;
 const CART = JSON.stringify({ items: [{ key: 'keyboards:1', color: 'Black', quantity: 1 }] });
 
-describe.each(databaseTargets())('Host header on $name', (target) => {
+describe.each([pgliteTarget])('Host header on $name', (target) => {
   describe('without PUBLIC_URL', () => {
     let shop: PayingTestServer;
     let shopper: Shopper;

@@ -3,14 +3,14 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  databaseTargets,
+  pgliteTarget,
   type PayingTestServer,
   startTestServer,
 } from '../../src/server/test-support/index.ts';
 
 const MB = 1024 * 1024;
 
-describe.each(databaseTargets())('HTTP hardening on $name', (target) => {
+describe.each([pgliteTarget])('HTTP hardening on $name', (target) => {
   let shop: PayingTestServer;
   beforeAll(async () => {
     shop = await startTestServer({ target, payments: true, listen: true });

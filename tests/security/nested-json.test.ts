@@ -4,7 +4,7 @@
 // health check) responsive.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  databaseTargets,
+  pgliteTarget,
   startTestServer,
   type TestServer,
 } from '../../src/server/test-support/index.ts';
@@ -12,7 +12,7 @@ import {
 const MB = 1024 * 1024;
 const nested = (bytes: number) => '['.repeat(bytes / 2) + ']'.repeat(bytes / 2);
 
-describe.each(databaseTargets())('Nested JSON bodies on $name', (target) => {
+describe.each([pgliteTarget])('Nested JSON bodies on $name', (target) => {
   let shop: TestServer;
   beforeAll(async () => {
     shop = await startTestServer({ target, listen: true });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authStorageKey } from '../../src/web/lib/session-hint.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import {
-  databaseTargets,
+  pgliteTarget,
   type PayingTestServer,
   startTestServer,
 } from '../../src/server/test-support/index.ts';
@@ -33,7 +33,7 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }
 
-describe.each(databaseTargets())('what the browser gets on $name', (target) => {
+describe.each([pgliteTarget])('what the browser gets on $name', (target) => {
   let shop: PayingTestServer;
   let browser: Browser;
   /** This server's own secrets: the sandbox keys and the private half of the signing key. */

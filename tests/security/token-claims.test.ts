@@ -4,7 +4,7 @@
 import { importJWK, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  databaseTargets,
+  pgliteTarget,
   type PayingTestServer,
   type Shopper,
   startTestServer,
@@ -14,7 +14,7 @@ import { statusesWith } from './support.ts';
 const decode = (part: string) =>
   JSON.parse(Buffer.from(part, 'base64url').toString()) as Record<string, unknown>;
 
-describe.each(databaseTargets())('access-token claims on $name', (target) => {
+describe.each([pgliteTarget])('access-token claims on $name', (target) => {
   let shop: PayingTestServer;
   let alice: Shopper;
   let sign: (claims: Record<string, unknown>) => Promise<string>;

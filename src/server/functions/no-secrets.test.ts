@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  databaseTargets,
+  pgliteTarget,
   type PayingTestServer,
   type Shopper,
   startTestServer,
@@ -39,7 +39,7 @@ describe('payment secrets stay on the server', () => {
     if (built.status !== 0) throw new Error(`the web app did not build:\n${built.stderr}`);
     server = await startTestServer({
       payments: true,
-      target: databaseTargets()[0]!,
+      target: pgliteTarget,
       web: { dir: dist },
     });
     shopper = await server.signUp('buyer');

@@ -3,9 +3,9 @@
 // server still answers /healthz and a real query, with the orders table intact.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestArbitrary } from './fuzz-requests.ts';
 import {
   databaseTargets,
+  requestArbitrary,
   rowCount,
   seedOrders,
   type Shopper,

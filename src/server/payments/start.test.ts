@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Payments } from './provider.ts';
 import { startPayments } from './start.ts';
 import { loadSandboxKeys } from './sandbox-keys.ts';
-import { databaseTargets, type TestDatabase } from '../test-support/index.ts';
+import { pgliteTarget, type TestDatabase } from '../test-support/index.ts';
 
-const target = databaseTargets()[0]!;
+const target = pgliteTarget;
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();

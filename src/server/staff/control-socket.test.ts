@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { databaseTargets, type TestDatabase } from '../test-support/index.ts';
+import { pgliteTarget, type TestDatabase } from '../test-support/index.ts';
 import { insertUser } from '../auth/users.ts';
 import { serveStaffControl, staffSocketPath } from './control-socket.ts';
 
@@ -15,7 +15,7 @@ let control: { close(): Promise<void> };
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'keebshop-control-'));
-  db = await databaseTargets()[0]!.open();
+  db = await pgliteTarget.open();
   await insertUser(db, 'clerk@keebshop.test', 'x', {}, new Date());
   // What a SIGKILLed shop leaves behind.
   const socketPath = staffSocketPath(dataDir);

@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { runMigrations } from '../db/migrate.ts';
-import { openPglite } from '../db/pglite.ts';
 import { openPostgres } from '../db/postgres.ts';
 import type { SqlDatabase } from '../db/sql.ts';
+import {
+  ensurePostgresTemplate,
+  openImage,
+  pgliteImage,
+  type ImageKind,
+} from './database-images.ts';
 
 /** A fresh database for one test file or test; close() also deletes it. */
 export interface TestDatabase extends SqlDatabase {
@@ -16,41 +20,40 @@ export interface DatabaseTarget {
   open(options?: { migrate?: boolean }): Promise<TestDatabase>;
 }
 
-// initdb takes seconds on PGlite; snapshots made once per worker open in about 0.5 s.
-let emptySnapshot: Promise<Blob> | undefined;
-let migratedSnapshot: Promise<Blob> | undefined;
-async function dumpOf(prepare: (db: SqlDatabase) => Promise<unknown>): Promise<Blob> {
-  const db = await openPglite(undefined);
-  try {
-    await prepare(db);
-    return await db.dump();
-  } finally {
-    await db.close();
-  }
-}
-function snapshot(migrated: boolean): Promise<Blob> {
-  if (migrated) return (migratedSnapshot ??= dumpOf(runMigrations));
-  return (emptySnapshot ??= dumpOf(async () => {}));
+// The images are built once per run (database-images.ts); a process reads each file once.
+const images = new Map<ImageKind, Promise<Blob>>();
+function image(kind: ImageKind): Promise<Blob> {
+  let found = images.get(kind);
+  if (!found) images.set(kind, (found = pgliteImage(kind)));
+  return found;
 }
 
-const pgliteTarget: DatabaseTarget = {
+/** PGlite in memory, a copy of the migrated (or the empty) image: about half a second. */
+export const pgliteTarget: DatabaseTarget = {
   name: 'pglite',
   async open({ migrate = true } = {}) {
-    return openPglite(undefined, { loadDataDir: await snapshot(migrate) });
+    return openImage(await image(migrate ? 'migrated' : 'empty'));
   },
 };
 
 function postgresTarget(serverUrl: string): DatabaseTarget {
+  let template: Promise<string> | undefined;
   return {
     name: 'postgres',
     async open({ migrate = true } = {}) {
       const name = `keebshop_t_${randomBytes(6).toString('hex')}`;
       const admin = await openPostgres(serverUrl, 1);
-      await admin.query(`CREATE DATABASE ${name}`);
+      try {
+        // A copy of the migrated template (made once per run), or an empty database.
+        const from = migrate ? await (template ??= ensurePostgresTemplate(serverUrl)) : 'template0';
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${from}`);
+      } catch (err) {
+        await admin.close();
+        throw err;
+      }
       const url = new URL(serverUrl);
       url.pathname = `/${name}`;
       const db = await openPostgres(url.toString());
-      if (migrate) await runMigrations(db);
       return {
         ...db,
         url: url.toString(),
@@ -67,12 +70,31 @@ function postgresTarget(serverUrl: string): DatabaseTarget {
   };
 }
 
+function postgresFromEnvironment(): DatabaseTarget {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('a PostgreSQL test needs DATABASE_URL (README, "Test it")');
+  return postgresTarget(url);
+}
+
+/** The engines of this tier: KEEBSHOP_TEST_ENGINES, set by each Vitest config (default PGlite). */
+export function testEngines(): DatabaseTarget['name'][] {
+  const names = (process.env.KEEBSHOP_TEST_ENGINES || 'pglite').split(',');
+  for (const name of names) {
+    if (name !== 'pglite' && name !== 'postgres') throw new Error(`unknown test engine ${name}`);
+  }
+  return names as DatabaseTarget['name'][];
+}
+
 /**
- * The databases every server test runs on: PGlite always, PostgreSQL too when DATABASE_URL is set
- * (a fresh `keebshop_t_<random>` database on that server per open, dropped on close).
- * Use with `describe.each(databaseTargets())('... on $name', (target) => ...)`.
+ * The databases this tier runs the engine-dependent suites on: PGlite in `npm test`, PostgreSQL in
+ * `npm run test:pg` (a fresh copy of a migrated template per open, dropped on close), both in
+ * `npm run test:process` when DATABASE_URL is set. Use with
+ * `describe.each(databaseTargets())('... on $name', (target) => ...)`. The files that do are the
+ * ones vitest.pg.config.ts lists (tests/unit/test-tiers.test.ts keeps the two in step); a suite
+ * whose result cannot depend on the engine uses `pgliteTarget` or startTestServer's default.
  */
 export function databaseTargets(): DatabaseTarget[] {
-  const url = process.env.DATABASE_URL;
-  return url ? [pgliteTarget, postgresTarget(url)] : [pgliteTarget];
+  return testEngines().map((name) =>
+    name === 'pglite' ? pgliteTarget : postgresFromEnvironment(),
+  );
 }

@@ -1,8 +1,8 @@
 // The server's test support, the one entry tests import: the real app in-process over a fresh
 // database (startTestServer, serverFixture), its shoppers and orders, the real server as a child
-// process (launchServer), and the forked server of the web component tests. The browser tests,
-// benchmarks and scripts import launch.ts alone: it loads neither vitest (whose expect clashes
-// with Playwright's) nor the server.
+// process (launchServer), the web component tests' shops (forkShopServer) and the fuzzer's
+// requests. The browser tests, benchmarks and scripts import launch.ts alone: it loads neither
+// vitest (whose expect clashes with Playwright's) nor the server.
 export { fetchUser, legacyScryptHash, signUpAndIn } from './auth.ts';
 export {
   followLink,
@@ -14,9 +14,15 @@ export {
   type QueuedMail,
 } from './auth-mail.ts';
 export { authClientFor, functionsClientFor, type ClientTarget } from './clients.ts';
-export { databaseTargets, type DatabaseTarget, type TestDatabase } from './databases.ts';
+export {
+  databaseTargets,
+  pgliteTarget,
+  type DatabaseTarget,
+  type TestDatabase,
+} from './databases.ts';
 export { serverFixture, type ServerFixture } from './fixture.ts';
 export { forkShopServer, type ForkedShopServer, type ForkOptions } from './forked.ts';
+export { requestArbitrary } from './fuzz-requests.ts';
 export {
   COMPILED_SERVER,
   freePort,
@@ -27,6 +33,13 @@ export {
   type ServerProcessOptions,
 } from './launch.ts';
 export type { LogEntry } from './logs.ts';
+export {
+  outputOf,
+  watchStatements,
+  webhooksDelivered,
+  type WatchedDatabase,
+  type WatchedStatement,
+} from './observe.ts';
 export {
   allOrders,
   orderMailsOf,

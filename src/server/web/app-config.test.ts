@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfigTag } from './app-config.ts';
-import { databaseTargets, startTestServer, type TestDatabase } from '../test-support/index.ts';
+import { pgliteTarget, startTestServer, type TestDatabase } from '../test-support/index.ts';
 
 const TAG = /<script type="application\/json" id="app-config">(.*?)<\/script>/s;
 
@@ -19,7 +19,7 @@ describe('appConfigTag', () => {
   });
 });
 
-describe.each(databaseTargets())('the page carries the app config on $name', (target) => {
+describe.each([pgliteTarget])('the page carries the app config on $name', (target) => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await target.open();
