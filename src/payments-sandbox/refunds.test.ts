@@ -155,21 +155,33 @@ describe('charges and refunds', () => {
   });
 
   it('never refunds more than the charge when refunds race, even on slow storage', async () => {
-    // Every read of a session takes a while, so concurrent refunds all see the same amount left
-    // and only the store's compare-and-set can keep them from spending it twice.
+    // The refunds of a race all read the session, and none goes on until every one of them has:
+    // they all see the same amount left, and only the store's compare-and-set can keep them from
+    // spending it twice. Reads after those (the losers' re-reads) pass at once.
     await sb.close();
     const files = new FileStore(dir.dir, () => {
       throw new Error('nothing to rebuild');
     });
+    let race: { readers: number; arrived: number; allRead: Promise<void>; open: () => void };
+    const racing = (readers: number) => {
+      let open!: () => void;
+      const allRead = new Promise<void>((resolve) => (open = resolve));
+      race = { readers, arrived: 0, allRead, open };
+    };
+    racing(0);
     const slow: SandboxStore = Object.assign(Object.create(files) as SandboxStore, {
       async sessionByPaymentIntent(id: string) {
         const session = await files.sessionByPaymentIntent(id);
-        await new Promise((r) => setTimeout(r, 50));
+        const current = race;
+        current.arrived += 1;
+        if (current.arrived === current.readers) current.open();
+        if (current.arrived <= current.readers) await current.allRead;
         return session;
       },
     });
     sb = await startSandbox(dir.dir, { storage: { store: slow } });
     const piId = await paidIntent();
+    racing(8);
     const results = await Promise.allSettled(
       Array.from({ length: 8 }, () =>
         sb.stripe.refunds.create({ payment_intent: piId, amount: 10000 }),
@@ -179,6 +191,7 @@ describe('charges and refunds', () => {
     const pi = await sb.stripe.paymentIntents.retrieve(piId);
     const charge = await sb.stripe.charges.retrieve(pi.latest_charge as string);
     expect(charge.amount_refunded).toBe(30000);
+    racing(4);
     const rest = await Promise.allSettled(
       Array.from({ length: 4 }, () => sb.stripe.refunds.create({ payment_intent: piId })),
     );

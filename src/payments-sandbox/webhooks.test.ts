@@ -88,8 +88,12 @@ describe('webhooks', () => {
     await waitFor(() => receiver.received.length >= 3);
     const events = receiver.received.map((d) => verify(d, sb.webhookSecret));
     expect(new Set(events.map((e) => e.id)).size).toBe(1);
-    // Delivered on the third attempt: nothing more is sent afterwards.
-    await new Promise((r) => setTimeout(r, 400));
+    // Delivered on the third attempt: nothing more is sent afterwards. Once the sandbox records
+    // it delivered, nothing is pending, and its one delivery loop has no request under way.
+    const pending = async () =>
+      ((await (await fetch(`${sb.url}/healthz`)).json()) as { pendingWebhooks: number })
+        .pendingWebhooks;
+    await expect.poll(pending, { timeout: 10_000 }).toBe(0);
     expect(receiver.received).toHaveLength(3);
   });
 

@@ -2,13 +2,13 @@
 // batch stays its own transaction with its own answer, a failing batch fails alone, prepared
 // statements stay right when batches parse them side by side, and a lost connection is a 503.
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BatchLane } from './pg-lane.ts';
 import { openPostgres } from './postgres.ts';
 import type { SqlDatabase } from './sql.ts';
 import type { Statement } from './types.ts';
 import { unavailabilityOf } from './unavailable.ts';
-import { startPrivateCluster, type PrivateCluster } from '../test-support/index.ts';
+import { startPrivateCluster, waitFor, type PrivateCluster } from '../test-support/index.ts';
 
 let cluster: PrivateCluster;
 let admin: SqlDatabase;
@@ -21,11 +21,14 @@ function laneOf(opts: {
   depth: number;
   waitMs?: number;
   stallMs?: number;
+  /** How long the pool's own connect() may wait (default: as long as it takes). */
+  connectTimeoutMs?: number;
 }) {
   const pool = new pg.Pool({
     connectionString: cluster.url('lane'),
     max: opts.max,
     pipeline: true,
+    ...(opts.connectTimeoutMs ? { connectionTimeoutMillis: opts.connectTimeoutMs } : {}),
   } as pg.PoolConfig);
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
@@ -41,6 +44,45 @@ function laneOf(opts: {
 
 /** The backend pids of the pool's connections, as the statements see them. */
 const backend: Statement = { sql: 'SELECT pg_backend_pid() AS pid' };
+
+/**
+ * A statement that waits until the test lets it go: it takes transaction lock `key`, which the
+ * returned holder keeps (on a connection of its own) until release(). A slow query the test
+ * controls, where pg_sleep would end on its own time, on a busy machine perhaps too early.
+ */
+async function heldLock(key: number) {
+  const holder = new pg.Client({ connectionString: cluster.url('lane') });
+  await holder.connect();
+  await holder.query('SELECT pg_advisory_lock($1)', [key]);
+  const sql = `SELECT pg_advisory_xact_lock(${key}) AS held_${key}`;
+  let released: Promise<void> | undefined;
+  return {
+    /** Runs until release(). */
+    statement: { sql } satisfies Statement,
+    /** Resolves once a connection runs the statement and waits for the lock. */
+    waiting: () =>
+      waitFor(async () => {
+        const { rows } = await admin.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+           WHERE query = $1 AND wait_event_type = 'Lock'`,
+          [sql],
+        );
+        return rows[0]!.n > 0 ? true : undefined;
+      }),
+    /** Lets the statement go (again: nothing more). */
+    release: () => (released ??= holder.end()),
+  };
+}
+
+/** Whether `promise` has settled, read at any moment. */
+function settledFlag(promise: Promise<unknown>): () => boolean {
+  let settled = false;
+  promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  return () => settled;
+}
 
 beforeAll(async () => {
   cluster = await startPrivateCluster();
@@ -75,16 +117,30 @@ describe('BatchLane', () => {
 
   it('sends new batches past a connection that stopped answering promptly', async () => {
     const { lane } = laneOf({ max: 10, connections: 2, depth: 8, stallMs: 100 });
-    const slow = lane.run([{ sql: 'SELECT pg_sleep(0.6)' }, backend]);
-    // Sent before the slow batch counts as stalled: it rides behind it.
-    const behind = lane.run([backend]);
-    await new Promise((r) => setTimeout(r, 200));
-    const started = performance.now();
-    const [past] = await lane.run([backend]);
-    expect(performance.now() - started).toBeLessThan(300);
-    const [[, slowPid], [behindPid]] = await Promise.all([slow, behind]);
-    expect(behindPid?.rows).toEqual(slowPid?.rows);
-    expect(past?.rows).not.toEqual(slowPid?.rows);
+    const lock = await heldLock(1);
+    // The lane's clock (performance.now) is the test's: the slow batch stalls when it moves.
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      const slow = lane.run([lock.statement, backend]);
+      const slowSettled = settledFlag(slow);
+      // Sent before the slow batch counts as stalled: it rides behind it.
+      const behind = lane.run([backend]);
+      await lock.waiting();
+      vi.advanceTimersByTime(101);
+      // Answered while the slow batch still waits: it went past it, not behind it. (Were it
+      // behind, it would wait for the lock: let go after 10 s, so the test fails rather than hangs.)
+      const failing = setTimeout(() => void lock.release(), 10_000);
+      const [past] = await lane.run([backend]);
+      clearTimeout(failing);
+      expect(slowSettled()).toBe(false);
+      await lock.release();
+      const [[, slowPid], [behindPid]] = await Promise.all([slow, behind]);
+      expect(behindPid?.rows).toEqual(slowPid?.rows);
+      expect(past?.rows).not.toEqual(slowPid?.rows);
+    } finally {
+      vi.useRealTimers();
+      await lock.release();
+    }
   });
 
   it('fails only the batch that fails; the ones written after it still run', async () => {
@@ -156,33 +212,43 @@ describe('BatchLane', () => {
   });
 
   it('leaves the rest of the pool to transactions while it is busy', async () => {
-    const { pool, lane } = laneOf({ max: 2, connections: 1, depth: 2 });
-    const slow = lane.run([{ sql: 'SELECT pg_sleep(0.5)' }]);
-    const started = performance.now();
-    const client = await pool.connect();
+    // A connect() that had to wait for the lane's connection would wait for the test: it gives up.
+    const { pool, lane } = laneOf({ max: 2, connections: 1, depth: 2, connectTimeoutMs: 10_000 });
+    const lock = await heldLock(2);
     try {
-      await client.query('BEGIN');
-      await client.query('SELECT 1');
-      await client.query('COMMIT');
+      const slow = lane.run([lock.statement]);
+      const slowSettled = settledFlag(slow);
+      await lock.waiting();
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query('SELECT 1');
+        await client.query('COMMIT');
+      } finally {
+        client.release();
+      }
+      // The transaction ran while the lane's batch was still busy.
+      expect(slowSettled()).toBe(false);
+      await lock.release();
+      await slow;
     } finally {
-      client.release();
+      await lock.release();
     }
-    expect(performance.now() - started).toBeLessThan(400);
-    await slow;
   });
 
   it('answers the batches on a lost connection as unavailable, and not those still waiting', async () => {
     const { lane } = laneOf({ max: 2, connections: 1, depth: 2 });
-    const sleeping = 'SELECT pg_sleep(0.4) AS lost';
-    const lost = [0, 1].map(() =>
-      lane.run([{ sql: sleeping }, backend]).catch((err: unknown) => err),
-    );
+    // Still running when the server ends the connection: it waits for the test's lock.
+    const lock = await heldLock(3);
+    const held = lock.statement.sql;
+    const lost = [0, 1].map(() => lane.run([lock.statement, backend]).catch((err: unknown) => err));
     const waiting = [0, 1].map(() => lane.run([backend]));
-    await new Promise((r) => setTimeout(r, 150));
+    await lock.waiting();
     const { rows } = await admin.query<{ pid: number }>(
       `SELECT pg_terminate_backend(pid), pid FROM pg_stat_activity WHERE query = $1`,
-      [sleeping],
+      [held],
     );
+    await lock.release();
     expect(rows).toHaveLength(1);
     for (const outcome of await Promise.all(lost)) {
       expect(unavailabilityOf(outcome)).toBe('unavailable');

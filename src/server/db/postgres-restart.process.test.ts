@@ -11,13 +11,13 @@ import {
   type PayingTestServer,
   type PrivateCluster,
   type Shopper,
+  waitFor,
 } from '../test-support/index.ts';
 
 const CART = [
   { key: 'keyboards:2', color: 'Green', quantity: 1 },
   { key: 'switches:16', color: 'Dull', quantity: 35 },
 ];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let cluster: PrivateCluster;
 let db: SqlDatabase;
@@ -145,17 +145,16 @@ describe('PostgreSQL restarting or failing over under traffic', () => {
     const shoppers = await Promise.all([1, 2, 3, 4].map((i) => shop.signUp(`restart-${i}`)));
     const answers: Answer[] = [];
     const paid: string[] = [];
+    let confirmed = 0;
     let restarting = true;
 
-    /** Retries a step while it answers 503; any other failure ends the test. */
-    async function untilServed(step: () => Promise<Answer>): Promise<Answer> {
-      for (;;) {
+    /** Retries a step (every 50 ms) while it answers 503; any other answer ends the wait. */
+    const untilServed = (step: () => Promise<Answer>): Promise<Answer> =>
+      waitFor(async () => {
         const a = await step();
         answers.push(a);
-        if (a.status !== 503) return a;
-        await sleep(50);
-      }
-    }
+        return a.status === 503 ? undefined : a;
+      }, 60_000);
 
     const traffic = shoppers.map(async (shopper) => {
       let after = 0; // checkouts completed once the restarts are over
@@ -164,26 +163,33 @@ describe('PostgreSQL restarting or failing over under traffic', () => {
         expect(created.status).toBe(200);
         const session = created.body as { id: string; url: string };
         // The sandbox's hosted page keeps its state in the same database: 503 while it is away.
-        let payment = await shop.pay(session);
-        while (payment.status === 503) {
-          await sleep(50);
-          payment = await shop.pay(session);
-        }
+        const payment = await waitFor(async () => {
+          const res = await shop.pay(session);
+          return res.status === 503 ? undefined : res;
+        }, 60_000);
         expect(payment.status).toBe(303);
         paid.push(session.id);
         await untilServed(() => history(shopper));
-        const confirmed = await untilServed(() => confirm(shopper, session.id));
-        expect(confirmed.body).toMatchObject({ status: 'saved' });
+        const answer = await untilServed(() => confirm(shopper, session.id));
+        expect(answer.body).toMatchObject({ status: 'saved' });
+        confirmed += 1;
         if (!restarting) after += 1;
       }
     });
+    /** Waits until `n` more checkouts have been confirmed: the shop serves again. */
+    const served = async (n: number) => {
+      const from = confirmed;
+      await waitFor(async () => (confirmed >= from + n ? true : undefined), 60_000);
+    };
+    // Each restart comes while the shoppers are mid-checkout, and the next only once the shop has
+    // recovered from the one before.
     const restarts = (async () => {
       try {
-        await sleep(300);
+        await served(2);
         await cluster.restart('fast');
-        await sleep(500);
+        await served(2);
         await cluster.restart('immediate');
-        await sleep(300);
+        await served(2);
       } finally {
         restarting = false;
       }

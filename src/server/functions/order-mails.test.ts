@@ -11,6 +11,8 @@ import {
   startTestSmtp,
   type PayingTestServer,
   type TestSmtpServer,
+  waitFor,
+  webhooksDelivered,
 } from '../test-support/index.ts';
 
 const BUYER = 'buyer@example.com';
@@ -83,7 +85,16 @@ describe.each(databaseTargets())('order mails over SMTP on $name', (target) => {
     ).toBe(200);
 
     await smtp.waitForMails(BUYER, 3);
-    await new Promise((r) => setTimeout(r, 1000)); // the refund's event, and any duplicate
+    // Every event the sandbox made (the payment's and the refund's) has been handled by the shop,
+    // so every mail they queue is in the outbox; then every one of those has been sent.
+    await webhooksDelivered(server.db);
+    await waitFor(async () => {
+      const { rows } = await server.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM keebshop.mail_outbox
+         WHERE sent_at IS NULL AND failed_at IS NULL`,
+      );
+      return rows[0]?.n === 0 ? true : undefined;
+    });
     const mails = mailsAbout(order.orderNumber);
     expect(mails.map((m) => m.subject)).toEqual([
       `Your Keebshop order ${order.orderNumber}`,

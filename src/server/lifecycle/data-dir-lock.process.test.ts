@@ -12,6 +12,7 @@ import {
   launchServer,
   spawnServer,
   type ServerProcess,
+  outputOf,
 } from '../test-support/index.ts';
 import { LOCK_FILE } from './data-dir-lock.ts';
 
@@ -43,9 +44,10 @@ it('refuses a second process on the same DATA_DIR in one line naming the directo
     sandboxPort: await freePort(),
     output: { logFile },
   });
+  // All it wrote, once its output has ended (the log file may still lack the last write).
+  const written = outputOf(second);
   expect(await second.exited).toBe(1);
-  await new Promise((r) => setTimeout(r, 100));
-  const output = readFileSync(logFile, 'utf8').trimEnd().split('\n');
+  const output = (await written).trimEnd().split('\n');
   expect(output).toEqual([
     expect.stringMatching(
       new RegExp(`^DATA_DIR ${dataDir} is in use by process ${first.child.pid} \\(since `),

@@ -1,7 +1,7 @@
 // What an operator sees when the start cannot work: one line naming the thing and the cause, exit
 // 1, before the database is touched (the real server, src/server/main.ts, as a process).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import os from 'node:os';
@@ -13,6 +13,7 @@ import {
   freePort,
   spawnServer,
   type ServerProcessOptions,
+  outputOf,
 } from '../test-support/index.ts';
 
 const isRoot = process.getuid?.() === 0;
@@ -47,11 +48,12 @@ async function start(options: Partial<ServerProcessOptions> = {}): Promise<Faile
     output: { logFile },
     ...options,
   });
+  // Read from the pipes, complete once they have ended: the log file may still lack the last write.
+  const output = outputOf(server);
   const timer = setTimeout(() => void server.stop('SIGKILL'), 60_000);
   const code = await server.exited;
   clearTimeout(timer);
-  await new Promise((r) => setTimeout(r, 100)); // the log stream's last write
-  return { code, output: readFileSync(logFile, 'utf8'), ms: Date.now() - started };
+  return { code, output: await output, ms: Date.now() - started };
 }
 
 /** The process ended with exit code 1 and exactly one line of output, matching `line`. */

@@ -14,6 +14,8 @@ import {
   startTestServer,
   startTestSmtp,
   waitFor,
+  outputOf,
+  watchStatements,
 } from '../test-support/index.ts';
 import { queueMail } from './outbox.ts';
 import { loadConfig } from '../config.ts';
@@ -32,6 +34,10 @@ async function mailboxMails(
   return (await res.json()) as { subject: string; to: { address: string }[] }[];
 }
 
+/** A worker's read of the outbox (claimDueMail): one each pass of its loop. */
+const isClaim = (sql: string) =>
+  sql.includes('keebshop.mail_outbox') && sql.includes('SKIP LOCKED');
+
 async function portIsFree(port: number): Promise<boolean> {
   return fetch(`http://127.0.0.1:${port}/api/healthz`).then(
     () => false,
@@ -42,15 +48,22 @@ async function portIsFree(port: number): Promise<boolean> {
 describe.each(databaseTargets())('the test server with smtpUrl on $name', (target) => {
   it('sends what is queued, and without smtpUrl leaves it queued', async () => {
     const smtp = await startTestSmtp();
-    const sending = await startTestServer({ target, smtpUrl: smtp.url });
-    const quiet = await startTestServer({ target });
+    // Each server's database with its outbox reads watched: a worker reads it at once when it
+    // starts, then at every poll (100 ms here).
+    const sendingReads = watchStatements(await target.open(), isClaim);
+    const quietReads = watchStatements(await target.open(), isClaim);
+    const sending = await startTestServer({ target, db: sendingReads.db, smtpUrl: smtp.url });
+    const quiet = await startTestServer({ target, db: quietReads.db });
     try {
       await queueMail(sending.db, 'recovery', 'sent@keebshop.test', content);
       await queueMail(quiet.db, 'recovery', 'kept@keebshop.test', content);
       const [mail] = await smtp.waitForMails('sent@keebshop.test', 1, 5000);
       expect(mail?.subject).toBe(content.subject);
       expect(mail?.from).toBe('shop@localhost');
-      await new Promise((r) => setTimeout(r, 500));
+      // Two more polls of the worker with smtpUrl: a worker started alike on the other server would
+      // have read its outbox long before (at its start). Nothing ever did.
+      await sendingReads.next(2);
+      expect(quietReads.statements).toEqual([]);
       const { rows } = await quiet.db.query(
         'SELECT sent_at, attempts FROM keebshop.mail_outbox WHERE recipient = $1',
         ['kept@keebshop.test'],
@@ -60,6 +73,8 @@ describe.each(databaseTargets())('the test server with smtpUrl on $name', (targe
     } finally {
       await sending.close();
       await quiet.close();
+      await sendingReads.db.close();
+      await quietReads.db.close();
       await smtp.close();
     }
   });
@@ -92,25 +107,37 @@ describe('the development mailbox', () => {
   });
 
   it('starts after its delay, and not at all when stopped before it', async () => {
-    const port = await freePort();
-    const config = loadConfig({ MAILBOX_PORT: String(port) });
+    const earlyPort = await freePort();
+    let laterPort = await freePort();
+    while (laterPort === earlyPort) laterPort = await freePort();
     const target = databaseTargets()[0];
     const db = await target!.open();
     const logger = createLogger({ level: 'silent' });
+    const mailOn = (port: number, mailboxDelayMs: number) =>
+      startMail(loadConfig({ MAILBOX_PORT: String(port) }).mail, logger, { mailboxDelayMs });
     try {
-      const early = startMail(config.mail, logger, { mailboxDelayMs: 60_000 }).sendFrom(db);
-      await new Promise((r) => setTimeout(r, 300));
-      expect(await portIsFree(port)).toBe(true);
+      // A 500 ms timer set first: timers of one length fire in the order they were set, so it has
+      // fired before the mailbox's own 500 ms delay runs out.
+      let delayOver = false;
+      setTimeout(() => (delayOver = true), 500);
+      const later = mailOn(laterPort, 500).sendFrom(db);
+      const early = mailOn(earlyPort, 60_000).sendFrom(db);
+      // Both asked at once: the one with the shorter delay starts first, once its delay is over.
+      const first = await Promise.race([
+        later.ready.then(() => 'later'),
+        early.ready.then(() => 'early'),
+      ]);
+      expect(first).toBe('later');
+      expect(delayOver).toBe(true);
+      expect(await later.ready).toBe(`Development mailbox: http://localhost:${laterPort}`);
+      // The other one is still within its minute: nothing listens on its port.
+      expect(await portIsFree(earlyPort)).toBe(true);
       await early.stop(); // at once, not after the minute
       expect(await early.ready).toBeUndefined();
-      expect(await portIsFree(port)).toBe(true);
+      expect(await portIsFree(earlyPort)).toBe(true);
 
-      const started = Date.now();
-      const later = startMail(config.mail, logger, { mailboxDelayMs: 500 }).sendFrom(db);
-      expect(await later.ready).toBe(`Development mailbox: http://localhost:${port}`);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(500);
       await later.stop();
-      expect(await portIsFree(port)).toBe(true);
+      expect(await portIsFree(laterPort)).toBe(true);
     } finally {
       await db.close();
     }
@@ -146,9 +173,10 @@ describe('the development mailbox', () => {
         dataDir,
         output: { logFile },
       });
+      // All it wrote, once its output has ended (the log file may still lack the last write).
+      const output = outputOf(server);
       expect(await server.exited).toBe(1);
-      await new Promise((r) => setTimeout(r, 100)); // the log stream's last write
-      expect(readFileSync(logFile, 'utf8').trimEnd()).toBe(
+      expect((await output).trimEnd()).toBe(
         `MAILBOX_PORT ${mailboxPort} is already in use on 127.0.0.1: stop the process listening there or set MAILBOX_PORT to a free port.`,
       );
     } finally {
@@ -158,27 +186,38 @@ describe('the development mailbox', () => {
   });
 
   it('is not started with SMTP_URL, whose password is never printed', async () => {
-    const logFile = path.join(tmpdir(), `keebshop-mail-${process.pid}-${Date.now()}.log`);
+    const base = mkdtempSync(path.join(tmpdir(), 'keebshop-mail-smtp-'));
+    const [dataDir, logFile] = [path.join(base, 'data'), path.join(base, 'server.log')];
     const smtp = await startTestSmtp();
-    const mailboxPort = await freePort();
+    const ports = new Set<number>();
+    while (ports.size < 3) ports.add(await freePort());
+    const [port, sandboxPort, mailboxPort] = [...ports] as [number, number, number];
+    const server = spawnServer({
+      port,
+      sandboxPort,
+      mailboxPort,
+      dataDir,
+      output: { logFile },
+      env: { SMTP_URL: smtp.url, LOG_LEVEL: 'info' },
+    });
+    // Everything it writes, start to stop: read once its output has ended, none of it is missed.
+    const output = outputOf(server);
     try {
-      const server = await launchServer({
-        mailboxPort,
-        output: { logFile },
-        env: { SMTP_URL: smtp.url, LOG_LEVEL: 'info' },
-      });
+      await server.ready();
       const banner = `Mail goes out through ${smtp.url.replace('mail-test', '***')}`;
       await waitFor(async () =>
         readFileSync(logFile, 'utf8').includes(banner) ? true : undefined,
       );
       expect(await portIsFree(mailboxPort)).toBe(true);
       await server.stop();
-      const log = readFileSync(logFile, 'utf8');
+      const log = await output;
+      expect(log).toContain(banner);
       expect(log).not.toContain('mail-test');
       expect(log).not.toContain('Development mailbox');
     } finally {
+      await server.stop('SIGKILL');
       await smtp.close();
-      rmSync(logFile, { force: true });
+      rmSync(base, { recursive: true, force: true });
     }
   });
 });

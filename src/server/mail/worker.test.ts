@@ -10,6 +10,7 @@ import {
   waitFor,
   type TestDatabase,
   type TestSmtpServer,
+  watchStatements,
 } from '../test-support/index.ts';
 import { queueMail } from './outbox.ts';
 import {
@@ -49,6 +50,13 @@ const content = (n = 1) => ({
   text: `Thanks for order KS-${n}.\n\nhttp://localhost:3000/keebshop/#/orders`,
   html: `<p>Thanks for order <b>KS-${n}</b>.</p>`,
 });
+
+/** A worker's read of the outbox (claimDueMail): one a pass of its loop (more for full batches). */
+const isClaim = (sql: string) =>
+  sql.includes('keebshop.mail_outbox') && sql.includes('SKIP LOCKED');
+/** The recipients a claim's rows are for. */
+const claimedFor = (rows: Record<string, unknown>[] | undefined) =>
+  (rows ?? []).map((r) => r.recipient);
 
 function logSink() {
   const lines: { level: string; fields: Record<string, unknown>; msg: string }[] = [];
@@ -127,14 +135,18 @@ describe.each(databaseTargets())('mail worker on $name', (target) => {
   });
 
   it('sends at once when nudged, not at the next poll', async () => {
-    start({ pollIntervalMs: 60_000 });
-    await new Promise((r) => setTimeout(r, 200)); // the first read has found nothing
+    // The next poll is an hour away: only the nudge can send the mail within the test.
+    const reads = watchStatements(db, isClaim);
+    const first = reads.next();
+    start({ pollIntervalMs: 3_600_000 }, reads.db);
+    await first; // the read at start has found nothing for this test
     const to = address('nudged');
     await queueMail(db, 'recovery', to, content());
-    const queuedAt = Date.now();
+    const nudged = reads.next();
     nudgeMailWorkers();
-    await smtp.waitForMails(to, 1, 3000);
-    expect(Date.now() - queuedAt).toBeLessThan(2000);
+    await smtp.waitForMails(to, 1, 10_000);
+    // Sent by the read the nudge asked for, the second since the start.
+    expect(claimedFor((await nudged)[0]?.rows)).toEqual([to]);
   });
 
   it('retries a refused mail (421) later and later, then delivers it once', async () => {
@@ -174,7 +186,8 @@ describe.each(databaseTargets())('mail worker on $name', (target) => {
     smtp.refusing = true;
     const to = address('given-up');
     await queueMail(db, 'password_changed', to, content());
-    start({ backoffMs: 50, maxAttempts: 3, pollIntervalMs: 50 });
+    const reads = watchStatements(db, isClaim);
+    start({ backoffMs: 50, maxAttempts: 3, pollIntervalMs: 50 }, reads.db);
 
     const [row] = await waitFor(async () => {
       const rows = await rowsTo(db, to);
@@ -186,9 +199,19 @@ describe.each(databaseTargets())('mail worker on $name', (target) => {
     expect(errors).toEqual([
       expect.objectContaining({ msg: 'mail: given up after 3 attempts' }) as unknown,
     ]);
-    // Given up means given up: no more attempts, even with the server back.
+    // Given up means given up: no more attempts, even with the server back. Were it not given up,
+    // the row would be due again at its next_attempt_at: once the database's clock has passed
+    // that, two more reads of the outbox leave it alone.
     smtp.refusing = false;
-    await new Promise((r) => setTimeout(r, 400));
+    await waitFor(async () => {
+      const { rows } = await db.query<{ due: boolean }>(
+        'SELECT next_attempt_at <= now() AS due FROM keebshop.mail_outbox WHERE recipient = $1',
+        [to],
+      );
+      return rows[0]?.due ? true : undefined;
+    });
+    const later = await reads.next(2);
+    expect(later.flatMap((read) => claimedFor(read.rows))).not.toContain(to);
     expect((await rowsTo(db, to))[0]?.attempts).toBe(3);
     expect(smtp.mailsTo(to)).toEqual([]);
   });
@@ -219,8 +242,11 @@ describe.each(databaseTargets())('mail worker on $name', (target) => {
     } as Database;
     const to = address('outage');
     await queueMail(db, 'order_confirmation', to, content());
-    start({ pollIntervalMs: 50 }, flaky);
-    await new Promise((r) => setTimeout(r, 400));
+    const reads = watchStatements(flaky, isClaim);
+    start({ pollIntervalMs: 50 }, reads.db);
+    // Four reads while the database is down, each refused: said once.
+    const failed = await reads.next(4);
+    expect(failed.every((read) => read.failed)).toBe(true);
     expect(log.lines.map((l) => l.msg)).toEqual(['mail: could not read the outbox']);
     state.down = false;
     await smtp.waitForMails(to, 1, 3000);
@@ -234,17 +260,27 @@ describe.each(databaseTargets())('mail worker on $name', (target) => {
     const to = address('crashed');
     await queueMail(db, 'order_confirmation', to, content());
     // As an instance that claimed the row and died before sending leaves it.
-    await db.query(
+    const { rows: leased } = await db.query<{ until: string }>(
       `UPDATE keebshop.mail_outbox SET leased_until = now() + interval '1500 milliseconds'
-       WHERE recipient = $1`,
+       WHERE recipient = $1 RETURNING leased_until::text AS until`,
       [to],
     );
-    const startedAt = Date.now();
-    start({ pollIntervalMs: 50 });
-    await new Promise((r) => setTimeout(r, 700));
-    expect(smtp.mailsTo(to)).toEqual([]);
+    const reads = watchStatements(db, isClaim);
+    const leaseMs = 60_000;
+    start({ pollIntervalMs: 50, leaseMs }, reads.db);
     await smtp.waitForMails(to, 1, 5000);
-    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1400);
+    // The worker polls every 50 ms, yet the one claim that took the row (so the one send) came
+    // once the dead instance's lease had run out, by the database's clock: the claim's own lease
+    // starts at its now().
+    const claims = reads.statements.filter((read) => claimedFor(read.rows).includes(to));
+    expect(claims).toHaveLength(1);
+    const lease = claims[0]?.rows?.find((r) => r.recipient === to)?.lease as string;
+    const { rows: order } = await db.query<{ after: boolean }>(
+      `SELECT $1::timestamptz - make_interval(secs => $2::double precision / 1000)
+         >= $3::timestamptz AS after`,
+      [lease, leaseMs, leased[0]?.until],
+    );
+    expect(order).toEqual([{ after: true }]);
     await waitFor(async () => ((await rowsTo(db, to))[0]?.sent ? true : undefined));
     expect(smtp.mailsTo(to)).toHaveLength(1);
   });
@@ -257,14 +293,12 @@ describe.each(databaseTargets())('mail worker on $name', (target) => {
       for (const [i, to] of recipients.entries()) {
         await queueMail(db, 'order_confirmation', to, content(i));
       }
-      start({ batchSize: 2, pollIntervalMs: 20 });
-      start({ batchSize: 2, pollIntervalMs: 20 }, second);
+      const one = watchStatements(db, isClaim);
+      const other = watchStatements(second, isClaim);
+      start({ batchSize: 2, pollIntervalMs: 20 }, one.db);
+      start({ batchSize: 2, pollIntervalMs: 20 }, other.db);
       nudgeMailWorkers();
       for (const to of recipients) await smtp.waitForMails(to, 1, 15_000);
-      await new Promise((r) => setTimeout(r, 300));
-      for (const to of recipients) expect(smtp.mailsTo(to)).toHaveLength(1);
-      const ids = new Set(recipients.flatMap((to) => smtp.mailsTo(to).map((m) => m.messageId)));
-      expect(ids.size).toBe(30);
       await waitFor(async () => {
         const { rows } = await db.query<{ n: number }>(
           `SELECT count(*)::int AS n FROM keebshop.mail_outbox
@@ -273,6 +307,12 @@ describe.each(databaseTargets())('mail worker on $name', (target) => {
         );
         return rows[0]?.n === 30 ? true : undefined;
       });
+      // Every row is recorded sent. A worker reads the outbox again only once its sends are done,
+      // so when each has read it once more, no send of either is still under way.
+      await Promise.all([one.next(), other.next()]);
+      for (const to of recipients) expect(smtp.mailsTo(to)).toHaveLength(1);
+      const ids = new Set(recipients.flatMap((to) => smtp.mailsTo(to).map((m) => m.messageId)));
+      expect(ids.size).toBe(30);
     } finally {
       await Promise.all(workers.splice(0).map((w) => w.stop()));
       if (second !== db) await second.close();
@@ -284,21 +324,27 @@ describe.each(databaseTargets())('mail worker on $name', (target) => {
     for (const to of recipients) await queueMail(db, 'recovery', to, content());
     let sending!: () => void;
     const firstSend = new Promise<void>((r) => (sending = r));
+    // A send goes on until the test lets it finish: after stop() was called.
+    let finish!: () => void;
+    const finished = new Promise<void>((r) => (finish = r));
     const sent: string[] = [];
     const worker = start({
       pollIntervalMs: 60_000,
       transport: {
         async send(mail) {
           sending();
-          await new Promise((r) => setTimeout(r, 300));
+          await finished;
           sent.push(mail.recipient);
         },
         close() {},
       },
     });
     await firstSend;
-    await worker.stop();
-    expect(sent).toEqual([recipients[0]]);
+    const stopping = worker.stop();
+    // A turn of the event loop later: a stop that did not wait for the send would be done by then.
+    setImmediate(finish);
+    // What had been sent when the stop resolved.
+    expect(await stopping.then(() => [...sent])).toEqual([recipients[0]]);
     const rows = (await Promise.all(recipients.map((to) => rowsTo(db, to)))).flat();
     expect(rows.map((r) => [r.sent, r.leased])).toEqual([
       [true, false],

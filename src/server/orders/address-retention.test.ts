@@ -6,6 +6,7 @@ import {
   type Shopper,
   startTestServer,
   type TestServer,
+  waitFor,
 } from '../test-support/index.ts';
 import { eraseExpiredAddresses, startAddressRetention } from './address-retention.ts';
 import { recordOrders } from './fulfil.ts';
@@ -123,16 +124,22 @@ describe.each(databaseTargets())('order address retention on $name', (target) =>
 
   it('runs at start and then periodically, by the clock it is given', async () => {
     let offset = 0;
+    // Each run reads the clock once, after the run before it has finished.
+    let runs = 0;
     const delivered = await order(buyer.id, 'delivered', new Date());
     const job = startAddressRetention({
       db: server.db,
       days: 90,
       logger: createQuietLogger(),
-      now: () => new Date(Date.now() + offset),
+      now: () => {
+        runs += 1;
+        return new Date(Date.now() + offset);
+      },
       intervalMs: 25,
     });
     try {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The run at start and two periodic ones are done once a fourth has begun.
+      await waitFor(async () => (runs >= 4 ? true : undefined));
       expect(await row(delivered)).toMatchObject({ erased: false });
       offset = 91 * DAY;
       await expect.poll(async () => (await row(delivered))?.erased, { timeout: 5000 }).toBe(true);

@@ -20,6 +20,7 @@ import {
   signUpThenIn,
   type ClientTarget,
   type TestDatabase,
+  waitFor,
 } from '../test-support/index.ts';
 import type { Payments } from './provider.ts';
 import { startPayments } from './start.ts';
@@ -145,23 +146,15 @@ describe.each(databaseTargets())('the payments sandbox across instances on $name
     );
     await first.die();
     // Within a few seconds, and with no instance restarted, the port answers again.
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      try {
-        const again = await second.payments.stripe.checkout.sessions.retrieve(
-          session.id,
-          {},
-          {
-            maxNetworkRetries: 0,
-          },
-        );
-        expect(again.status).toBe('open');
-        break;
-      } catch (err) {
-        if (Date.now() > deadline) throw err;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
+    let lastError: unknown;
+    const again = await waitFor(() =>
+      second.payments.stripe.checkout.sessions
+        .retrieve(session.id, {}, { maxNetworkRetries: 0 })
+        .catch((err: unknown) => void (lastError = err)),
+    ).catch((err: unknown) => {
+      throw lastError ?? err;
+    });
+    expect(again.status).toBe('open');
     expect((await pay(session.url!)).status).toBe(303);
   });
 });

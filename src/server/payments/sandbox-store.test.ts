@@ -18,12 +18,20 @@ import {
 } from '../../payments-sandbox/test-support.ts';
 import { openPostgres } from '../db/postgres.ts';
 import type { Database } from '../db/types.ts';
-import { databaseTargets, type TestDatabase } from '../test-support/index.ts';
+import {
+  databaseTargets,
+  type TestDatabase,
+  watchStatements,
+  webhooksDelivered,
+} from '../test-support/index.ts';
 import { loadSandboxKeys } from './sandbox-keys.ts';
 import { databaseSandboxStore } from './sandbox-store.ts';
 import { startPayments } from './start.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** A dispatcher's claim of the next due delivery: one each turn of its loop. */
+const isDeliveryClaim = (sql: string) =>
+  sql.includes('UPDATE keebshop.sandbox_events SET leased_until');
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
@@ -67,14 +75,15 @@ describe.each(databaseTargets())('the payments sandbox in the database on $name'
   ) {
     const db: Database = shared.url ? await openPostgres(shared.url, 3) : shared;
     if (db !== shared) cleanup.push(() => db.close());
+    const claims = watchStatements(db, isDeliveryClaim);
     const running = await createSandbox({
-      storage: { store: databaseSandboxStore(db) },
+      storage: { store: databaseSandboxStore(claims.db) },
       ...keys,
       ...options,
       webhookRetry: { initialDelayMs: 20, maxDelayMs: 50 },
     }).start(0);
     cleanup.push(running.close);
-    return { ...running, stripe: stripeClient(keys.secretKey, running.port) };
+    return { ...running, claims, stripe: stripeClient(keys.secretKey, running.port) };
   }
 
   it('keeps sessions across sandboxes: one pays, another serves it paid', async () => {
@@ -97,13 +106,16 @@ describe.each(databaseTargets())('the payments sandbox in the database on $name'
     // Each delivery takes a while, so both sandboxes find events due while the other one sends.
     const receiver = await slowReceiver(150);
     const first = await sandboxOn(db, { webhookUrl: receiver.url });
-    await sandboxOn(db, { webhookUrl: receiver.url });
+    const second = await sandboxOn(db, { webhookUrl: receiver.url });
     const sessions = await Promise.all(
       Array.from({ length: 12 }, () => first.stripe.checkout.sessions.create(sessionParams())),
     );
     await Promise.all(sessions.map((s) => payForm(s.url!, {})));
     await waitFor(() => receiver.ids.length >= 12);
-    await new Promise((r) => setTimeout(r, 1500)); // time for a second delivery to show up
+    // Every event is recorded delivered; then each dispatcher claims once more, which it does only
+    // once its last delivery is over: no second delivery of either is still on its way.
+    await webhooksDelivered(db);
+    await Promise.all([first.claims.next(), second.claims.next()]);
     const ids = receiver.ids;
     expect(ids).toHaveLength(12);
     expect(new Set(ids).size).toBe(12);

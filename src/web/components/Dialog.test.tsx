@@ -1,5 +1,5 @@
 import { StrictMode, useState } from 'react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Dialog } from './Dialog.tsx';
@@ -7,7 +7,7 @@ import { installDialogPolyfill } from './dialog-polyfill.testing.ts';
 
 beforeAll(installDialogPolyfill);
 
-function Harness() {
+function Harness({ onClose }: { onClose?: () => void }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -15,7 +15,13 @@ function Harness() {
         Open details
       </button>
       {open && (
-        <Dialog labelledBy="t" onClose={() => setOpen(false)}>
+        <Dialog
+          labelledBy="t"
+          onClose={() => {
+            onClose?.();
+            setOpen(false);
+          }}
+        >
           <h2 id="t">Switch Tester</h2>
           <p>Sixteen switches on one board.</p>
           <button type="button">Inside</button>
@@ -25,15 +31,18 @@ function Harness() {
   );
 }
 
-async function openDialog({ strict = false } = {}) {
+async function openDialog({
+  strict = false,
+  onClose,
+}: { strict?: boolean; onClose?: () => void } = {}) {
   const user = userEvent.setup();
   render(
     strict ? (
       <StrictMode>
-        <Harness />
+        <Harness onClose={onClose} />
       </StrictMode>
     ) : (
-      <Harness />
+      <Harness onClose={onClose} />
     ),
   );
   const opener = screen.getByRole('button', { name: 'Open details' });
@@ -76,9 +85,26 @@ describe('Dialog', () => {
   });
 
   it('stays open under StrictMode, whose effects run twice in development', async () => {
-    const { dialog } = await openDialog({ strict: true });
-    // The close event of StrictMode's first cleanup arrives a task later.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The close event of StrictMode's first cleanup arrives a task later, once the dialog is open
+    // again. Seen here from the document (capture phase, before the dialog's own listener); the
+    // await resumes once that task, the whole dispatch, is over.
+    const closeEvents: EventTarget[] = [];
+    const closeHandled = new Promise<void>((resolve) =>
+      document.addEventListener(
+        'close',
+        (event) => {
+          closeEvents.push(event.target as EventTarget);
+          resolve();
+        },
+        { capture: true, once: true },
+      ),
+    );
+    const onClose = vi.fn();
+    const { dialog } = await openDialog({ strict: true, onClose });
+    await closeHandled;
+    expect(closeEvents).toEqual([dialog]);
+    // The owner was not asked to close, and the dialog stayed.
+    expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBe(dialog);
     expect(dialog).toHaveProperty('open', true);
   });

@@ -8,9 +8,9 @@ import { findAlert, signIn, testShopPerFile } from '../../lib/test-shop.testing.
 import { SettingsPage } from './index.ts';
 
 beforeAll(installDialogPolyfill);
-// Sessions count as old after one second; codes may be asked for back to back.
+// Sessions count as old after an hour; codes may be asked for back to back.
 const shop = testShopPerFile({
-  env: { AUTH_REAUTHENTICATE_AFTER: '1', AUTH_MAIL_SEND_INTERVAL: '0' },
+  env: { AUTH_REAUTHENTICATE_AFTER: '3600', AUTH_MAIL_SEND_INTERVAL: '0' },
 });
 const password = 'reauth-password-1';
 let n = 0;
@@ -20,7 +20,12 @@ async function renderOldSession() {
   await shop.createAccount(email, password);
   const store = shop.newStore();
   await signIn(store, email, password);
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  // Signed in two hours ago, as the server counts a session's age: from its row's created_at.
+  await shop.server.query(
+    `UPDATE auth.sessions SET created_at = created_at - interval '2 hours'
+     WHERE user_id = (SELECT id FROM auth.users WHERE email = $1)`,
+    [email],
+  );
   shop.renderPage(<SettingsPage />, store);
   await screen.findByRole('button', { name: 'Update Password' });
   return { email };
