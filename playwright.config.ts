@@ -1,13 +1,18 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/support/chromium.ts';
+import { shopURL } from './tests/e2e/support/shared-server.ts';
 
-// Browser tests drive Debian's Chromium (never a downloaded browser) against the real server.
-const port = Number(process.env.E2E_PORT ?? 3200);
-const baseURL = `http://127.0.0.1:${port}/keebshop/`;
+// Browser tests drive Debian's Chromium (never a downloaded browser) against the real server,
+// which the global setup starts on free ports (E2E_PORT if set). Workers start after it and read
+// this file again, so E2E_PORT is the server's there; before the setup it may be unset.
+const port = process.env.E2E_PORT;
+const baseURL = port ? shopURL(port) : undefined;
 
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
+  // Starts the shared server and returns its teardown (stop it, remove its DATA_DIR).
+  globalSetup: './tests/e2e/support/global-setup.ts',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   // Tests must be deterministic: a flaky test is a bug to fix, not to retry.
@@ -31,15 +36,5 @@ export default defineConfig({
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
-  },
-  webServer: {
-    command: 'node --import tsx tests/e2e/support/web-server.ts',
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    // A cold start may build the web app and the server first.
-    timeout: 180_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
   },
 });

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, heading, openRoute, test } from './support/app.ts';
 import { shopperWithOrders } from './support/orders.ts';
-import { PASSWORD, signUpAndLogIn } from './support/purchase.ts';
+import { logInBrowser, newShopper } from './support/session.ts';
 import { newStaffAccount } from './support/staff.ts';
 import type { Page } from '@playwright/test';
 
@@ -37,7 +37,8 @@ for (const colorScheme of ['dark', 'light'] as const) {
         read.push(r.url());
       }
     });
-    await signUpAndLogIn(page, 'not-staff');
+    await newShopper(page, 'not-staff');
+    await openRoute(page, '#/home', 'Find Your Perfect Gaming Keyboard');
     await page.getByRole('button', { name: 'Account menu' }).click();
     await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Admin' })).toHaveCount(0);
@@ -56,24 +57,19 @@ test.describe('staff', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    const baseURL = String(test.info().project.use.baseURL);
-    await shopperWithOrders(baseURL, 1);
-    staffEmail = await newStaffAccount(baseURL);
+    await shopperWithOrders(1);
+    staffEmail = await newStaffAccount();
   });
 
-  async function logInAsStaff(page: Page) {
-    await openRoute(page, '#/login', 'Login');
-    await page.getByLabel('Email', { exact: true }).fill(staffEmail);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await expect(heading(page, 'Find Your Perfect Gaming Keyboard')).toBeVisible();
-  }
+  // Signed in over HTTP: the Login page has tests of its own (accounts.spec.ts).
+  const logInAsStaff = (page: Page) => logInBrowser(page.context(), staffEmail);
 
   const orderLinks = (page: Page) =>
     page.getByRole('table', { name: 'Orders' }).getByRole('rowheader').getByRole('link');
 
   test('find an order, ship it and deliver it', async ({ page }) => {
     await logInAsStaff(page);
+    await openRoute(page, '#/home', 'Find Your Perfect Gaming Keyboard');
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Admin' }).click();
     await expect(heading(page, 'Back office')).toBeVisible();

@@ -14,7 +14,8 @@ import {
   quantity,
   test,
 } from './support/app.ts';
-import { payWith, SAVED, signUpAndLogIn } from './support/purchase.ts';
+import { payWith, SAVED } from './support/purchase.ts';
+import { newShopper } from './support/session.ts';
 
 /** Two products, one of them added twice: Mechanical Keyboard Pro (Red) x2, Yellow Switch x1. */
 async function fillCart(page: Page): Promise<void> {
@@ -58,7 +59,7 @@ test.describe('checkout', () => {
   test('a full purchase: pay on the hosted page, land on the confirmation, see the order', async ({
     page,
   }) => {
-    await signUpAndLogIn(page, 'buyer');
+    await newShopper(page, 'buyer');
     await fillCart(page);
     await expect(quantity(cartLine(page, 'Mechanical Keyboard Pro', 'Red'), 2)).toBeVisible();
     await checkOut(page);
@@ -109,7 +110,7 @@ test.describe('checkout', () => {
   test('a declined card: the sandbox says so and the session can still be paid', async ({
     page,
   }) => {
-    await signUpAndLogIn(page, 'buyer');
+    await newShopper(page, 'buyer');
     await fillCart(page);
     await checkOut(page);
     const hosted = page.url();
@@ -123,7 +124,7 @@ test.describe('checkout', () => {
   });
 
   test('cancelling on the hosted page returns to the cart, still full', async ({ page }) => {
-    await signUpAndLogIn(page, 'buyer');
+    await newShopper(page, 'buyer');
     await fillCart(page);
     await checkOut(page);
     await page.getByRole('link', { name: /Cancel and return to Keebshop/ }).click();
@@ -137,7 +138,7 @@ test.describe('checkout', () => {
   test('a price tampered with in the checkout request still charges the catalogue price', async ({
     page,
   }) => {
-    await signUpAndLogIn(page, 'buyer');
+    await newShopper(page, 'buyer');
     await addToCart(page, LISTS.keyboards, 'Mechanical Keyboard Pro', 'Black');
     await openRoute(page, '#/cart', 'Your Cart');
     let tampered = false;
@@ -179,7 +180,7 @@ for (const colorScheme of ['dark', 'light'] as const) {
   test.describe(`the confirmation with its order, ${colorScheme} colour scheme`, () => {
     test.use({ colorScheme });
     test('has no axe violations', async ({ page }) => {
-      await signUpAndLogIn(page, 'buyer');
+      await newShopper(page, 'buyer');
       await addToCart(page, LISTS.switches, 'Yellow Switch');
       await openRoute(page, '#/cart', 'Your Cart');
       await checkOut(page);

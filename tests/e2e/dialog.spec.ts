@@ -8,11 +8,28 @@ import {
   settle,
   test,
 } from './support/app.ts';
+import type { Page } from '@playwright/test';
 import { keyboards } from '../../src/catalogue/index.ts';
 
 const PRODUCT = 'Mechanical Keyboard Pro';
 // The description is the catalogue's own text (written for this shop, not in docs/product.md).
 const DESCRIPTION = keyboards.find((k) => k.name === PRODUCT)?.description ?? 'missing';
+
+/**
+ * Watches for the next wheel event; what it returns resolves once the page has drawn the frame
+ * after it. Chromium scrolls for a wheel before that frame (headless: no smooth scrolling), so a
+ * scroll that was going to happen shows by then: what a negative check on the wheel waits for.
+ */
+async function watchWheel(page: Page): Promise<() => Promise<void>> {
+  type Watched = { wheelShown?: Promise<void> };
+  await page.evaluate(() => {
+    (window as Watched).wheelShown = new Promise<void>((resolve) => {
+      const afterNextFrame = () => requestAnimationFrame(() => setTimeout(resolve));
+      addEventListener('wheel', afterNextFrame, { once: true, capture: true });
+    });
+  });
+  return () => page.evaluate(() => (window as Watched).wheelShown);
+}
 
 test.describe('product dialog', () => {
   test.beforeEach(async ({ page }) => {
@@ -96,9 +113,9 @@ test.describe('product dialog', () => {
     await settle(page);
     const before = await page.evaluate(() => window.scrollY);
     await page.mouse.move(5, 5);
+    const wheelShown = await watchWheel(page);
     await page.mouse.wheel(0, 600);
-    // A negative check needs a moment: give a scroll time to happen if it were going to.
-    await page.waitForTimeout(400);
+    await wheelShown();
     expect(await page.evaluate(() => window.scrollY)).toBe(before);
 
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();

@@ -7,17 +7,15 @@
 import type { Browser, Page } from '@playwright/test';
 import { LISTS, expect, heading, openRoute, test } from './support/app.ts';
 import { linkIn, waitForMail } from './support/mailbox.ts';
-import { buy, PASSWORD, PAYER_EMAIL, SHIP_TO, signUpAndLogIn } from './support/purchase.ts';
+import { buy, PAYER_EMAIL, SHIP_TO } from './support/purchase.ts';
+import { newShopper, signedInState } from './support/session.ts';
+import { shopURL } from './support/shared-server.ts';
 import { newStaffAccount } from './support/staff.ts';
 
+/** A second browser, signed in as `email` (over HTTP: the Login page has tests of its own). */
 async function logInAs(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await openRoute(page, '#/login', 'Login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(heading(page, 'Find Your Perfect Gaming Keyboard')).toBeVisible();
-  return page;
+  const context = await browser.newContext({ storageState: await signedInState(email) });
+  return context.newPage();
 }
 
 /** The shopper's newest order in the history: its status and tracking facts. */
@@ -35,10 +33,10 @@ test('buy with an address, ship with tracking, refund in part then in full', asy
   browser,
 }) => {
   test.setTimeout(120_000);
-  const staffEmail = await newStaffAccount(String(test.info().project.use.baseURL));
+  const staffEmail = await newStaffAccount();
 
   // The shopper pays $2.50 for a Yellow Switch plus $5.99 Standard shipping.
-  await signUpAndLogIn(page, 'loop');
+  await newShopper(page, 'loop');
   await buy(page, LISTS.switches, 'Yellow Switch', '$8.49');
   const summary = page.getByRole('region', { name: /^Order KS-\d+$/ });
   await expect(summary).toBeVisible();
@@ -58,7 +56,7 @@ test('buy with an address, ship with tracking, refund in part then in full', asy
     expect(confirmation.text).toContain(fact);
     expect(confirmation.html).toContain(fact);
   }
-  const origin = String(test.info().project.use.baseURL).replace(/\/keebshop.*$/, '');
+  const origin = new URL(shopURL()).origin;
   const fromMail = await page.context().newPage();
   await fromMail.goto(linkIn(confirmation, origin));
   await expect(heading(fromMail, 'Order History')).toBeVisible();

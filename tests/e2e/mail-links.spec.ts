@@ -1,6 +1,8 @@
 // Mailed links in the browser against the real server and its development mailbox: a password
 // reset, a reused link, and an email change confirmed from the new address (docs/product.md,
-// Password reset and email links; docs/decisions/0031-sessions-from-mailed-links.md).
+// Password reset and email links; docs/decisions/0031-sessions-from-mailed-links.md). Accounts are
+// made, and the email changer signed in, over HTTP (support/session.ts): the mailed links are the
+// subject; the Login page only checks which password or address works afterwards.
 import type { Page } from '@playwright/test';
 import { expect, heading, test } from './support/app.ts';
 import { waitForMail } from './support/mailbox.ts';
@@ -11,17 +13,12 @@ import {
   logOut,
   newEmail,
   submitLogin,
-  submitSignUp,
   verifyLink,
 } from './support/mail-flows.ts';
+import { logInBrowser, signUpOverHttp } from './support/session.ts';
 
 const SENT = 'If an account exists for that address, we have sent a link to reset the password.';
 const EXPIRED = 'This link is invalid or has expired. Request a new one.';
-
-async function signUp(page: Page, email: string, password: string) {
-  await submitSignUp(page, email, password);
-  await expect(page.getByText('Signup successful! Please log in.', { exact: true })).toBeVisible();
-}
 
 /** From the login page's "Forgot password?" to the mailed reset link. */
 async function requestReset(page: Page, email: string): Promise<string> {
@@ -39,7 +36,7 @@ test.describe('a password reset by mail', () => {
     page,
   }) => {
     const email = newEmail('reset');
-    await signUp(page, email, 'forgotten-password-1');
+    await signUpOverHttp(email, 'forgotten-password-1');
     const link = await requestReset(page, email);
 
     await page.goto(link);
@@ -82,7 +79,7 @@ test.describe('a password reset by mail', () => {
 
   test('a link used once is refused with a way to ask for a new one', async ({ page }) => {
     const email = newEmail('reused');
-    await signUp(page, email, 'reused-link-password-1');
+    await signUpOverHttp(email, 'reused-link-password-1');
     const link = await requestReset(page, email);
     await page.goto(link);
     await expect(heading(page, 'Set a new password')).toBeVisible();
@@ -101,8 +98,8 @@ test('an email change is confirmed from the new address, which then logs in', as
   const email = newEmail('before');
   const changed = newEmail('after');
   const password = 'changing-email-password-1';
-  await signUp(page, email, password);
-  await logIn(page, email, password);
+  await signUpOverHttp(email, password);
+  await logInBrowser(page.context(), email, password);
 
   await page.goto('#/settings');
   const field = page.getByLabel('Email', { exact: true });

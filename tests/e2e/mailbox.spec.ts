@@ -13,7 +13,7 @@ import {
 
 test('the development mailbox page opens', async ({ page }) => {
   await mailboxReady();
-  await page.goto(mailboxOrigin);
+  await page.goto(mailboxOrigin());
   await expect(page).toHaveTitle(/MailDev/);
 });
 
@@ -22,7 +22,7 @@ test('a mail sent to the mailbox reads back through the helper', async () => {
   expect(await mailsTo(to)).toEqual([]);
   const transport = nodemailer.createTransport({
     host: '127.0.0.1',
-    port: mailboxSmtpPort,
+    port: mailboxSmtpPort(),
     ignoreTLS: true,
   });
   await transport.sendMail({

@@ -2,9 +2,9 @@
 // time, the next ten when the shopper scrolls near the end, or with "Show more orders" from the
 // keyboard, where focus moves to the first new order and the end is announced.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, heading, openRoute, test } from './support/app.ts';
+import { expect, openRoute, test } from './support/app.ts';
 import { shopperWithOrders } from './support/orders.ts';
-import { PASSWORD } from './support/purchase.ts';
+import { logInBrowser } from './support/session.ts';
 import type { Page } from '@playwright/test';
 
 const ORDERS = 21;
@@ -13,15 +13,12 @@ let email: string;
 test.beforeAll(async () => {
   // 21 checkouts paid over HTTP, before any page opens.
   test.setTimeout(120_000);
-  email = await shopperWithOrders(String(test.info().project.use.baseURL), ORDERS);
+  email = await shopperWithOrders(ORDERS);
 });
 
+/** Signed in over HTTP (the Login page has tests of its own), the history is the first page. */
 async function logInAndOpenHistory(page: Page) {
-  await openRoute(page, '#/login', 'Login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(heading(page, 'Find Your Perfect Gaming Keyboard')).toBeVisible();
+  await logInBrowser(page.context(), email);
   await openRoute(page, '#/orderHistory', 'Order History');
 }
 

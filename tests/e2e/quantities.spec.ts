@@ -16,7 +16,7 @@ import {
   settle,
   test,
 } from './support/app.ts';
-import { PASSWORD, newEmail } from './support/purchase.ts';
+import { PASSWORD, newEmail, signUpOverHttp } from './support/session.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -148,13 +148,9 @@ test('the heading focused after Back shows no focus ring; a keyboard focus still
 });
 
 test('logging in after "Please log in to check out." comes back to the cart', async ({ page }) => {
+  // The account exists; the Login page, where checkout sends the shopper, is what is tested.
   const email = newEmail('return-to');
-  await openRoute(page, '#/signup', 'Sign Up');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(heading(page, 'Login')).toBeVisible();
+  await signUpOverHttp(email);
 
   await addToCart(page, LISTS.switches, 'Yellow Switch');
   await openRoute(page, '#/cart', 'Your Cart');

@@ -5,7 +5,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { LISTS, cardItem, expect, openProduct, openRoute, test } from './support/app.ts';
-import { buy, signUpAndLogIn } from './support/purchase.ts';
+import { buy } from './support/purchase.ts';
+import { newShopper } from './support/session.ts';
 
 // Seed ratings 4, 4, 4, 3 (3.75). No other browser test rates it, so its numbers are ours.
 const PRODUCT = 'Silent Keyboard';
@@ -48,9 +49,9 @@ test.describe('reviews', () => {
     page,
     browser,
   }) => {
-    // Sign-up, a whole checkout on the hosted page, then rating and a second visitor: a long story.
+    // A whole checkout on the hosted page, then rating and a second visitor: a long story.
     test.setTimeout(120_000);
-    await signUpAndLogIn(page, 'reviewer');
+    await newShopper(page, 'reviewer');
     // $70.00 and Standard shipping ($5.99 below $100).
     await buy(page, LISTS.keyboards, PRODUCT, '$75.99');
 
@@ -101,7 +102,7 @@ test.describe('reviews', () => {
   test('a signed-in shopper who has not bought the product sees the message, not the form', async ({
     page,
   }) => {
-    await signUpAndLogIn(page, 'browser');
+    await newShopper(page, 'browser');
     await openRoute(page, LISTS.keyboards.hash, LISTS.keyboards.h1);
     const dialog = await openProduct(page, PRODUCT);
     await expect(

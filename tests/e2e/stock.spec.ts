@@ -11,7 +11,7 @@ import {
   openRoute,
   test,
 } from './support/app.ts';
-import { signUpAndLogIn } from './support/purchase.ts';
+import { newShopper } from './support/session.ts';
 import { holdUnits } from './support/stock.ts';
 
 // Products no other browser test buys, so holding all their units disturbs nothing.
@@ -20,9 +20,8 @@ const SHORT = { key: 'switches:19', name: 'Special Pumpkin Switch', colour: 'Pum
 
 test('a sold-out colour shows "Sold out" and cannot be added; another colour can', async ({
   page,
-  baseURL,
 }) => {
-  await holdUnits(baseURL!, SOLD_OUT.key, 'Black', 50);
+  await holdUnits(SOLD_OUT.key, 'Black', 50);
   await openRoute(page, LISTS.keyboards.hash, LISTS.keyboards.h1);
   const item = cardItem(page, SOLD_OUT.name);
   // The card shows its default colour, Black.
@@ -41,12 +40,11 @@ test('a sold-out colour shows "Sold out" and cannot be added; another colour can
 
 test('checkout with a short line says how many are left before any payment page', async ({
   page,
-  baseURL,
 }) => {
-  await signUpAndLogIn(page, 'short');
+  await newShopper(page, 'short');
   for (let i = 0; i < 3; i++) await addToCart(page, LISTS.switches, SHORT.name);
   // Meanwhile another shopper's checkout holds all but two.
-  await holdUnits(baseURL!, SHORT.key, SHORT.colour, 48);
+  await holdUnits(SHORT.key, SHORT.colour, 48);
 
   await openRoute(page, '#/cart', 'Your Cart');
   const line = cartLine(page, SHORT.name, SHORT.colour);

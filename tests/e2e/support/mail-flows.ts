@@ -1,17 +1,14 @@
-// What the mail browser tests share: the shopper's steps (sign up, log in, log out) on any of the
-// test servers, the verify link and code in a mail, and an axe check.
+// What the mail browser tests share: the shopper's steps on the Sign Up and Login pages (for tests
+// about those pages; support/session.ts signs in without them) and logging out, on any of the test
+// servers, the verify link and code in a mail, and an axe check.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, heading, mainNav } from './app.ts';
+import { expect, heading, mainNav, settle } from './app.ts';
 import type { MailboxMail } from './mailbox.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-let counter = 0;
-export function newEmail(label = 'mail'): string {
-  counter += 1;
-  return `${label}-${Date.now()}-${process.pid}-${counter}@example.com`;
-}
+export { newEmail } from './session.ts';
 
 export function accountButton(page: Page) {
   return mainNav(page).getByRole('button', { name: 'Account menu', exact: true });
@@ -65,6 +62,9 @@ export function codeOf(mail: MailboxMail): string {
 
 /** The page's axe violations (WCAG 2.2 AA), as readable lines. */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // Colours change through CSS transitions (after a colour-scheme switch): axe must see the
+  // scheme's colours, not a mix.
+  await settle(page);
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -1,33 +1,10 @@
-// Buying as a shopper would, for browser tests that need a verified buyer (reviews): a new
-// account through the Sign Up and Login pages, then a product paid on the sandbox's hosted page.
+// Buying as a shopper would, for browser tests that need a verified buyer (reviews): a product paid
+// on the sandbox's hosted page by a signed-in shopper (support/session.ts).
 import type { Page } from '@playwright/test';
 import { shippingText } from '../../../src/payments-sandbox/messages.ts';
 import { addToCart, cartLines, expect, heading, openRoute } from './app.ts';
 
-export const PASSWORD = 'correct horse battery staple';
 export const SAVED = 'Order successful! Your items have been saved to your order history.';
-
-let counter = 0;
-export function newEmail(label = 'shopper'): string {
-  counter += 1;
-  return `${label}-${Date.now()}-${process.pid}-${counter}@example.com`;
-}
-
-/** A new account, signed in through the Sign Up and Login pages; resolves its email. */
-export async function signUpAndLogIn(page: Page, label?: string): Promise<string> {
-  const email = newEmail(label);
-  await openRoute(page, '#/signup', 'Sign Up');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(heading(page, 'Login')).toBeVisible();
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(heading(page, 'Find Your Perfect Gaming Keyboard')).toBeVisible();
-  return email;
-}
 
 /**
  * Buys one product through the cart, Checkout, the hosted page (test card 4242) and the Order
