@@ -1,7 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 
-/** Request headers the Supabase clients send (reference §1.2, §5.3), plus Range for pagination. */
+/**
+ * Request headers the official clients send (auth-js, postgrest-js and functions-js: the key, the
+ * token, the client's name, the API version, the schema profiles, `Prefer` and the retry count),
+ * plus Range for pagination and a request id; docs/api-compatibility.md lists what each client
+ * relies on.
+ */
 export const API_ALLOWED_HEADERS = [
   'authorization',
   'apikey',
