@@ -110,6 +110,9 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const sendDue = async () => {
     for (;;) {
       const claimed = await claimDueMail(db, o.batchSize, o.leaseMs);
+      // Said when the read succeeds, not once the batch is sent: sending may take long.
+      if (databaseFailing) o.logger.info({}, 'mail: the outbox is readable again');
+      databaseFailing = false;
       const claimedAt = Date.now();
       for (let i = 0; i < claimed.length; i++) {
         if (stopped || Date.now() - claimedAt > sendWindowMs) {
@@ -136,17 +139,11 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       return;
     }
     pass = sendDue()
-      .then(
-        () => {
-          if (databaseFailing) o.logger.info({}, 'mail: the outbox is readable again');
-          databaseFailing = false;
-        },
-        (err: unknown) => {
-          // The database is down or busy: the mail waits in the outbox; say so once per outage.
-          if (!databaseFailing) o.logger.warn({ err }, 'mail: could not read the outbox');
-          databaseFailing = true;
-        },
-      )
+      .catch((err: unknown) => {
+        // The database is down or busy: the mail waits in the outbox; say so once per outage.
+        if (!databaseFailing) o.logger.warn({ err }, 'mail: could not read the outbox');
+        databaseFailing = true;
+      })
       .finally(() => {
         pass = undefined;
         const soon = again;
