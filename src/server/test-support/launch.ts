@@ -141,13 +141,13 @@ export function spawnServer(options: ServerProcessOptions): ServerProcess {
   if (log) {
     child.stdout?.pipe(log, { end: false });
     child.stderr?.pipe(log, { end: false });
+    // 'close' comes once both pipes have ended, so the log holds the last line too.
+    child.once('close', () => log.end());
   }
   let hasExited = false;
   const exited = new Promise<number | string>((resolve) =>
     child.once('exit', (code, signal) => {
       hasExited = true;
-      // Let the pipes drain into the log before it closes.
-      if (log) setTimeout(() => log.end(), 50);
       resolve(code ?? signal ?? 'unknown');
     }),
   );
