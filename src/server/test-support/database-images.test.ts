@@ -16,6 +16,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MigrationSet } from '../db/migrate.ts';
 import { openPostgres } from '../db/postgres.ts';
+import type { SqlDatabase } from '../db/sql.ts';
 import {
   ensurePostgresTemplate,
   migrationsKey,
@@ -44,6 +45,18 @@ async function digest(image: Blob): Promise<string> {
   return createHash('sha256')
     .update(new Uint8Array(await image.arrayBuffer()))
     .digest('hex');
+}
+
+/** The migrations a database records as applied; the database is closed after. */
+async function appliedAndClosed(db: SqlDatabase): Promise<string[]> {
+  try {
+    const { rows } = await db.query<{ name: string }>(
+      `SELECT name FROM keebshop.migrations ORDER BY name`,
+    );
+    return rows.map((r) => r.name);
+  } finally {
+    await db.close();
+  }
 }
 
 /** A second migration, added or changed by a test. */
@@ -100,14 +113,7 @@ describe('a PGlite image', () => {
       expect(changed).not.toBe(file);
       expect(migratedImages()).toEqual([path.basename(changed)]);
       const db = await openImage(await pgliteImage('migrated', { sets, dir }));
-      try {
-        const { rows } = await db.query<{ name: string }>(
-          `SELECT name FROM keebshop.migrations ORDER BY name`,
-        );
-        expect(rows.map((r) => r.name)).toEqual(['test/001_parts.sql', 'test/002_more.sql']);
-      } finally {
-        await db.close();
-      }
+      expect(await appliedAndClosed(db)).toEqual(['test/001_parts.sql', 'test/002_more.sql']);
     } finally {
       rmSync(path.join(migrations, '002_more.sql'));
     }
@@ -191,14 +197,7 @@ describe.each(databaseTargets().filter((t) => t.name === 'postgres'))('a templat
       const url = new URL(serverUrl);
       url.pathname = `/${next}`;
       const copy = await openPostgres(url.toString(), 1);
-      try {
-        const { rows } = await copy.query<{ name: string }>(
-          `SELECT name FROM keebshop.migrations ORDER BY name`,
-        );
-        expect(rows.map((r) => r.name)).toEqual(['test/001_parts.sql', 'test/002_more.sql']);
-      } finally {
-        await copy.close();
-      }
+      expect(await appliedAndClosed(copy)).toEqual(['test/001_parts.sql', 'test/002_more.sql']);
     } finally {
       rmSync(path.join(migrations, '002_more.sql'));
     }
