@@ -8,18 +8,27 @@ import {
   startTestServer,
   type TestServer,
 } from '../test-support/index.ts';
-import { csvField } from './csv.ts';
+import { CsvNumber, csvField } from './csv.ts';
 
 describe('csvField', () => {
-  it('quotes commas, quotes and line breaks, and defuses formulas', () => {
-    expect(csvField('Oslo')).toBe('Oslo');
+  it('quotes every text cell, doubling quotes, and writes amounts as they are', () => {
+    expect(csvField('Oslo')).toBe('"Oslo"');
     expect(csvField('Smith, Jr.')).toBe('"Smith, Jr."');
     expect(csvField('The "Board"')).toBe('"The ""Board"""');
     expect(csvField('line\nbreak')).toBe('"line\nbreak"');
-    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvField(null)).toBe('');
     expect(csvField(1299)).toBe('1299');
+    expect(csvField(new CsvNumber('12.50'))).toBe('12.50');
+    expect(() => new CsvNumber('=1+2')).toThrow(TypeError);
+  });
+
+  it('defuses formulas at the start and after any separator a spreadsheet may split on', () => {
+    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvField('@SUM(A1)')).toBe(`"'@SUM(A1)"`);
+    // Excel in a semicolon locale ignores the quotes of a comma-separated file and splits here.
+    expect(csvField('Bob;=1+2;')).toBe(`"Bob;'=1+2;"`);
+    expect(csvField('a,+b\t-c|@d')).toBe(`"a,'+b\t'-c|'@d"`);
+    expect(csvField('Anne-Marie 4-B')).toBe('"Anne-Marie 4-B"');
   });
 });
 
@@ -56,14 +65,14 @@ describe.each(databaseTargets())('admin-orders-csv on $name', (target) => {
     );
     const lines = (await res.text()).split('\r\n');
     expect(lines[0]).toBe(
-      'Order,Placed at (UTC),Status,Email,Shipping name,City,Country,Shipping method,Subtotal (USD),Shipping (USD),Total (USD),Refunded (USD),Carrier,Tracking number',
+      '"Order","Placed at (UTC)","Status","Email","Shipping name","City","Country","Shipping method","Subtotal (USD)","Shipping (USD)","Total (USD)","Refunded (USD)","Carrier","Tracking number"',
     );
     expect(lines.slice(1)).toEqual([
       expect.stringMatching(
-        /^KS-\d+,2026-04-01T00:00:00Z,paid,buyer-.*@keebshop\.test,"Smith, ""Jo""",'=Oslo,NO,Standard,10\.50,5\.00,15\.50,0\.00,,$/,
+        /^"KS-\d+","2026-04-01T00:00:00Z","paid","buyer-.*@keebshop\.test","Smith, ""Jo""","'=Oslo","NO","Standard",10\.50,5\.00,15\.50,0\.00,,$/,
       ),
       expect.stringMatching(
-        /^KS-\d+,2026-04-30T23:59:59Z,paid,.*,,,,,10\.50,0\.00,10\.50,0\.00,,$/,
+        /^"KS-\d+","2026-04-30T23:59:59Z","paid",".*",,,,,10\.50,0\.00,10\.50,0\.00,,$/,
       ),
       '',
     ]);
