@@ -150,6 +150,7 @@ export function createApp(deps: AppDeps): Hono {
   });
   app.get('/rest/v1/rpc/:fn', rest.callFunction);
   app.post('/rest/v1/rpc/:fn', rest.callFunction);
+  app.on(['PUT', 'PATCH', 'DELETE'], '/rest/v1/rpc/:fn', rest.refuseRpcMethod);
   app.get('/rest/v1/:table', rest.read);
   app.post('/rest/v1/:table', rest.insert);
   app.patch('/rest/v1/:table', rest.update);

@@ -241,6 +241,36 @@ describe.each(databaseTargets())('bad input on $name', (target) => {
     expect(args.message).toContain('public.delete_user(everyone)');
   });
 
+  it('PUT, PATCH and DELETE on a function are 405 PGRST101, as on PostgREST', async () => {
+    for (const method of ['PUT', 'PATCH', 'DELETE']) {
+      const body = await expectRestError(
+        await send('/rest/v1/rpc/rate_product', { method, body: '{}' }, alice.accessToken),
+        405,
+        'PGRST101',
+      );
+      expect(body.message).toBe(`Cannot use the ${method} method on RPC`);
+    }
+  });
+
+  it('an array insert whose rows have different keys and no columns= is 400 PGRST102', async () => {
+    const reviews = await rowCount(db, 'reviews');
+    const rows = [
+      { product_key: 'keyboards:1', product_name: 'Mechanical Keyboard Pro', rating: 5 },
+      { product_key: 'keyboards:1', product_name: 'Mechanical Keyboard Pro' },
+    ];
+    const body = await expectRestError(
+      await send(
+        '/rest/v1/reviews',
+        { method: 'POST', body: JSON.stringify(rows) },
+        alice.accessToken,
+      ),
+      400,
+      'PGRST102',
+    );
+    expect(body.message).toBe('All object keys must match');
+    expect(await rowCount(db, 'reviews')).toBe(reviews);
+  });
+
   it('writes to a relation that cannot take them (a GROUP BY view) are 405, not a crash', async () => {
     for (const [method, path] of [
       ['POST', '/rest/v1/product_ratings'],

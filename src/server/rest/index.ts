@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { SchemaCache } from './schema-cache.ts';
 import { restContext, type RestDeps } from './identity.ts';
-import { createRpcHandler } from './rpc.ts';
+import { createRpcHandler, refuseRpcMethod } from './rpc.ts';
 import { createTableHandlers } from './table.ts';
 
 export type { RestDeps } from './identity.ts';
@@ -14,6 +14,8 @@ export interface RestApi {
   update: (c: Context) => Promise<Response>;
   remove: (c: Context) => Promise<Response>;
   callFunction: (c: Context) => Promise<Response>;
+  /** PUT, PATCH and DELETE on a function: 405 PGRST101. */
+  refuseRpcMethod: (c: Context) => never;
   /** The schema cache; `refresh()` after changing the public schema at run time. */
   schemaCache: SchemaCache;
 }
@@ -25,6 +27,7 @@ export function createRestApi(deps: RestDeps): RestApi {
   return {
     ...createTableHandlers(context, schemaCache),
     callFunction: createRpcHandler(context, schemaCache),
+    refuseRpcMethod,
     schemaCache,
   };
 }

@@ -98,6 +98,16 @@ function invalidBody(message: string, details: string | null = null) {
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * Rows to insert without `columns=` must all have the same keys, as PostgREST requires (400
+ * PGRST102): otherwise a key one row lacks would silently become NULL in it.
+ */
+export function checkSameKeys(rows: readonly Record<string, unknown>[]): void {
+  const keysOf = (row: Record<string, unknown>) => Object.keys(row).sort().join('\0');
+  const first = rows[0] ? keysOf(rows[0]) : '';
+  if (rows.some((row) => keysOf(row) !== first)) throw invalidBody('All object keys must match');
+}
+
 /** Reads a JSON body of one object or an array of objects (empty or malformed -> 400 PGRST102). */
 export async function readJsonPayload(
   c: Context,

@@ -24,6 +24,11 @@ function pickOverload(candidates: FunctionInfo[], keys: string[]): FunctionInfo 
   );
 }
 
+/** PUT, PATCH or DELETE on a function: PostgREST's 405 PGRST101 (GET, HEAD and POST call it). */
+export function refuseRpcMethod(c: Context): never {
+  throw restError(405, 'PGRST101', `Cannot use the ${c.req.method} method on RPC`);
+}
+
 function notFound(name: string, keys: string[]): Error {
   const signature = `public.${name}(${[...keys].sort().join(', ')})`;
   return restError(

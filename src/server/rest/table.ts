@@ -7,6 +7,7 @@ import { checkOffset, countStatements, totalOf } from './counts.ts';
 import {
   appliedPreferences,
   checkProfile,
+  checkSameKeys,
   contentRange,
   countsRows,
   parsePrefer,
@@ -165,6 +166,7 @@ export function createTableHandlers(deps: RestContext, schemaCache: SchemaCache)
     async insert(c: Context): Promise<Response> {
       const { query, single, prefs, identity, table, returning } = await writeRequest(c, 'insert');
       const payload = await readJsonPayload(c, { allowArray: true });
+      if (!query.columns) checkSameKeys(payload.rows);
       const missingDefault = prefs.missing === 'default';
       const insert = buildInsert(table, payload, query.columns, returning, missingDefault);
       const result = await write(deps, identity, insert, single);
