@@ -18,7 +18,11 @@ export interface Facet {
   values: string[];
 }
 
-/** Products whose name contains the query, ignoring case; the query is plain text, never a pattern. */
+/**
+ * Products whose name contains the query, ignoring case; the query is plain text, never a pattern.
+ * The first version's search: the list pages use `searchCatalogue` (search.ts), which also reads
+ * the words of the spec sheets.
+ */
 export function searchProducts<P extends Product>(list: readonly P[], query: string): P[] {
   const needle = query.trim().toLowerCase();
   if (needle === '') return [...list];

@@ -162,7 +162,7 @@ describe('facetCounts', () => {
   });
 
   it('follows the search text through browseResults', () => {
-    const { products, counts } = browseResults(switches, swGroups, 'switch 1', state());
+    const { products, counts } = browseResults(switches, swGroups, 'switch 1', state(), lookup);
     expect(ids(products)).toEqual([1]);
     expect(counts.type).toEqual({ Tactile: 0, Linear: 1, Clicky: 0 });
   });

@@ -1,4 +1,5 @@
-import { facetFor, searchProducts } from './browse.ts';
+import { facetFor } from './browse.ts';
+import { searchCatalogue } from './search.ts';
 import {
   KEYBOARD_SIZES,
   specsOf,
@@ -170,14 +171,15 @@ export function facetCounts(
   return counts;
 }
 
-/** A list page's products and counts for a search text and filter state. */
+/** A list page's products and counts for a search text (names and spec words) and filter state. */
 export function browseResults<P extends Product>(
   list: readonly P[],
   groups: readonly FilterGroup[],
   q: string,
   state: FilterState,
+  lookup: SpecLookup = specsOf,
 ): { products: P[]; counts: FacetCounts } {
-  const found = searchProducts(list, q);
+  const found = searchCatalogue(list, q, lookup);
   return {
     products: applyFilters(found, groups, state),
     counts: facetCounts(found, groups, state),

@@ -99,6 +99,20 @@ describe('list pages', () => {
     expect(screen.getByText('No products match your search.')).toBeTruthy();
   });
 
+  it('search also matches the words of the specifications: "tactile" finds the tactile switches', async () => {
+    const { user } = renderAt('#/switches', 'switches');
+    await user.type(searchBox(), 'tactile');
+    expect(count()).toBe('12 products');
+    expect(screen.queryByText('No products match your search.')).toBeNull();
+    expect(screen.getAllByText('Type: Tactile')).toHaveLength(12);
+    expect(window.location.hash).toBe('#/switches?q=tactile');
+  });
+
+  it('search mixes words of the name and of the specifications', () => {
+    renderAt('#/keyboard?q=gaming 65%');
+    expect(shownNames()).toEqual(['Compact Gaming Keyboard']);
+  });
+
   it('sorts by price both ways, ties by name, and keeps the order in the URL', async () => {
     const { user } = renderAt('#/keyboard');
     const sort = screen.getByRole('combobox', { name: 'Sort' });
