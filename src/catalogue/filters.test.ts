@@ -82,15 +82,40 @@ const state = (
   maxCents: number | null = null,
 ): FilterState => ({ selected, minCents, maxCents });
 const ids = (list: readonly { id: number }[]) => list.map((p) => p.id);
-const kbGroups = filterGroupsFor('keyboards', lookup);
-const swGroups = filterGroupsFor('switches', lookup);
+const kbGroups = filterGroupsFor('keyboards', lookup, keyboards);
+const swGroups = filterGroupsFor('switches', lookup, switches);
 
 describe('filter groups', () => {
   it('offer the chip facet, then size and hot-swap for keyboards and force for switches', () => {
     expect(kbGroups.map((g) => g.param)).toEqual(['connectivity', 'size', 'hotswap']);
-    expect(kbGroups[1]!.values).toEqual(['60%', '65%', '75%', 'TKL', 'Full', 'Split']);
     expect(swGroups.map((g) => g.param)).toEqual(['type', 'force']);
     expect(filterGroupsFor('accessories').map((g) => g.param)).toEqual(['type']);
+  });
+
+  it('offer only the values some of the products have, in display order', () => {
+    // These boards are 65%, TKL and Full: no 60%, 75% or Split choice.
+    expect(kbGroups[1]!.values).toEqual(['65%', 'TKL', 'Full']);
+    expect(kbGroups[0]!.values).toEqual(['Wired', 'Wireless', '2.4 GHz', 'Bluetooth']);
+    // Each force bucket has a switch here; a list of one light linear switch offers just that.
+    expect(swGroups[1]!.values).toEqual(['lt45', '45-55', '56-65', 'gt65']);
+    const linearOnly = defineProducts<Switch>('switches', [sw(6, 'Linear', 40)]);
+    const linearGroups = filterGroupsFor('switches', lookup, linearOnly);
+    expect(linearGroups.map((g) => g.values)).toEqual([['Linear'], ['lt45']]);
+  });
+
+  it('offer every choice of every filter only if it matches a product of the catalogue', () => {
+    for (const category of ['keyboards', 'switches', 'accessories'] as const) {
+      const products = productsByCategory(category);
+      for (const group of filterGroupsFor(category)) {
+        expect(group.values.length, `${category} ${group.param}`).toBeGreaterThan(0);
+        for (const value of group.values) {
+          const found = products.filter((p) => group.matches(p, value));
+          expect(found.length, `${category} ${group.param}=${value}`).toBeGreaterThan(0);
+        }
+      }
+    }
+    // The sizes the boards have (docs/product.md, Filters): none of ours is 60% or 75%.
+    expect(filterGroupsFor('keyboards')[1]!.values).toEqual(['65%', 'TKL', 'Full', 'Split']);
   });
 });
 
@@ -134,8 +159,10 @@ describe('applyFilters', () => {
   });
 
   it('lets a product without a spec sheet match no spec choice', () => {
-    const groups = filterGroupsFor('keyboards', () => undefined);
-    expect(applyFilters(keyboards, groups, state({ hotswap: ['soldered'] }))).toEqual([]);
+    const groups = filterGroupsFor('keyboards', () => undefined, keyboards);
+    // So no spec choice is offered, nor the radios of the sheet; Wired and Wireless stay.
+    expect(groups.map((g) => g.param)).toEqual(['connectivity']);
+    expect(groups[0]!.values).toEqual(['Wired', 'Wireless']);
     expect(applyFilters(keyboards, groups, state({ connectivity: ['Wired'] }))).toHaveLength(3);
   });
 
@@ -155,7 +182,7 @@ describe('facetCounts', () => {
   it('counts each choice given the other groups and the price, not its own group', () => {
     const counts = facetCounts(keyboards, kbGroups, state({ hotswap: ['soldered'] }, null, 199_00));
     // Size counts ignore the size group but keep hot-swap and price: the $200 board drops out.
-    expect(counts.size).toEqual({ '60%': 0, '65%': 1, '75%': 0, TKL: 1, Full: 0, Split: 0 });
+    expect(counts.size).toEqual({ '65%': 1, TKL: 1, Full: 0 });
     // Hot-swap counts ignore their own choice.
     expect(counts.hotswap).toEqual({ 'hot-swap': 2, soldered: 2 });
     expect(counts.connectivity).toEqual({ Wired: 1, Wireless: 1, '2.4 GHz': 0, Bluetooth: 1 });

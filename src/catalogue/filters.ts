@@ -1,4 +1,5 @@
 import { facetFor } from './browse.ts';
+import { productsByCategory } from './lookup.ts';
 import { searchCatalogue } from './search.ts';
 import {
   KEYBOARD_SIZES,
@@ -110,18 +111,39 @@ function specGroups(category: Category, lookup: SpecLookup): FilterGroup[] {
 const groupsByCategory = new Map<Category, readonly FilterGroup[]>();
 
 /**
+ * Only the values some product has: a choice that matches nothing is never offered. The sheets'
+ * vocabulary (KEYBOARD_SIZES...) names sizes no board of ours has (60%, 75%); they appear as soon
+ * as one does. A spec group left with no value is dropped; the chip facet (first) always stays.
+ */
+function offered(groups: readonly FilterGroup[], products: readonly Product[]): FilterGroup[] {
+  return groups
+    .map((group) => ({
+      ...group,
+      values: group.values.filter((value) => products.some((p) => group.matches(p, value))),
+    }))
+    .filter((group, index) => index === 0 || group.values.length > 0);
+}
+
+/**
  * A category's filter groups: first the chip facet of `facetFor`, then the spec groups (size and
- * hot-swap for keyboards, actuation force for switches). Built once per category for the shop's
- * own spec sheets.
+ * hot-swap for keyboards, actuation force for switches), each offering only the values that some
+ * of `products` (by default the category's catalogue) has. Built once per category for the shop's
+ * own products and spec sheets.
  */
 export function filterGroupsFor(
   category: Category,
   lookup: SpecLookup = specsOf,
+  products?: readonly Product[],
 ): readonly FilterGroup[] {
-  if (lookup !== specsOf) return [facetGroup(category, lookup), ...specGroups(category, lookup)];
+  const build = () =>
+    offered(
+      [facetGroup(category, lookup), ...specGroups(category, lookup)],
+      products ?? productsByCategory(category),
+    );
+  if (lookup !== specsOf || products) return build();
   let groups = groupsByCategory.get(category);
   if (!groups) {
-    groups = [facetGroup(category, lookup), ...specGroups(category, lookup)];
+    groups = build();
     groupsByCategory.set(category, groups);
   }
   return groups;

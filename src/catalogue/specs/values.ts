@@ -1,7 +1,8 @@
 import type { SwitchType } from '../types.ts';
 import type { KeyboardLink, KeyboardSize } from './types.ts';
 
-// The values a filter offers, in display order (docs/product.md, Specifications and compare).
+// The values a sheet may hold, in display order (docs/product.md, Specifications and compare). The
+// filters offer those some product has (filters.ts): no board is 60% or 75% today.
 export const KEYBOARD_SIZES: readonly KeyboardSize[] = [
   '60%',
   '65%',

@@ -46,8 +46,12 @@ export interface ListPageProps {
  * the product the URL names.
  */
 export function ListPage({ category, renderReviews }: ListPageProps) {
-  const facet = useMemo(() => facetFor(category), [category]);
   const groups = filterGroupsFor(category);
+  // The chips offer the facet's values that some product has, like the other groups.
+  const facet = useMemo(
+    () => ({ ...facetFor(category), values: [...groups[0]!.values] }),
+    [category, groups],
+  );
   const { query, setSearch, setSort, toggle, toggleChoice, setPrice, clearFilters, ...list } =
     useListQuery(groups);
   const { open, openProduct, closeProduct } = useOpenProduct(category);
