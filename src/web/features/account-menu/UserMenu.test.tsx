@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { navigate } from '../../lib/hash-location.ts';
 import type { SessionStore } from '../../lib/session.ts';
 import { signIn, testShopPerFile } from '../../lib/test-shop.testing.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -97,6 +98,32 @@ describe('account menu', () => {
     await user.click(document.body);
     expect(menu()).toBeNull();
     expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('closes when the route changes: Back, Forward or a link elsewhere on the page', async () => {
+    const user = userEvent.setup();
+    navigate('/keyboard');
+    navigate('/switches');
+    const { button } = await renderSignedIn();
+
+    await user.click(button);
+    expect(menu()).not.toBeNull();
+    act(() => window.history.back());
+    await waitFor(() => expect(window.location.hash).toBe('#/keyboard'));
+    await waitFor(() => expect(menu()).toBeNull());
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+
+    await user.click(button);
+    expect(menu()).not.toBeNull();
+    act(() => window.history.forward());
+    await waitFor(() => expect(window.location.hash).toBe('#/switches'));
+    await waitFor(() => expect(menu()).toBeNull());
+
+    // Open again on the new page: the menu still works.
+    await user.click(button);
+    expect(menu()).not.toBeNull();
+    act(() => navigate('/cart'));
+    await waitFor(() => expect(menu()).toBeNull());
   });
 
   it('closes when an item is chosen', async () => {

@@ -8,7 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useToast } from '../../components/toast/index.ts';
-import { navigate } from '../../lib/hash-location.ts';
+import { navigate, useHashPath } from '../../lib/hash-location.ts';
 import { useSession, useSessionStore } from '../../lib/session-react.tsx';
 import { AccountIcon } from './AccountIcon.tsx';
 import { clearOpenRequest, openRequested, subscribeOpenRequest } from './open-request.ts';
@@ -75,6 +75,17 @@ function AccountMenu({ email, staff }: { email: string | null; staff: boolean })
     focusItem(menuRef.current, which);
     focusOnOpen.current = null;
   }, [open, requested]);
+
+  // A new route closes the menu: a link, Back or Forward leaves it behind with the page it was
+  // opened on (the new page's heading takes focus).
+  const [path] = useHashPath();
+  const lastPath = useRef(path);
+  useEffect(() => {
+    if (lastPath.current === path) return;
+    lastPath.current = path;
+    setOpen(false);
+    clearOpenRequest();
+  }, [path]);
 
   // A press anywhere outside closes the menu (and leaves focus where the shopper put it).
   useEffect(() => {
