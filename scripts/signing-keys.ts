@@ -11,8 +11,12 @@ import {
   rotateSigningKey,
 } from '../src/server/auth/keys.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
-import { openDatabase } from '../src/server/db/open.ts';
 import { lockDataDir } from '../src/server/lifecycle/data-dir-lock.ts';
+import {
+  checkShopDataDir,
+  checkShopSchema,
+  openShopDatabase,
+} from '../src/server/lifecycle/database.ts';
 import { StartupError } from '../src/server/lifecycle/startup-error.ts';
 
 const USAGE = 'usage: node --import tsx scripts/signing-keys.ts rotate|prune';
@@ -23,10 +27,14 @@ async function main(command: string | undefined): Promise<number> {
     return 2;
   }
   const config = loadConfig();
+  // The shop's database or nothing: a mistyped DATA_DIR or DATABASE_URL is refused, never
+  // created and migrated into a new, empty shop whose key nobody uses.
+  if (!config.databaseUrl) checkShopDataDir(config.dataDir);
   // PGlite must not be opened by two processes: the server's own DATA_DIR lock says who has it.
   const lock = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
-  const db = await openDatabase(config);
+  const db = await openShopDatabase(config);
   try {
+    await checkShopSchema(db, config);
     await runMigrations(db);
     if (command === 'rotate') {
       const { kid, retired } = await rotateSigningKey(db);

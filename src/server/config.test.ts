@@ -92,4 +92,32 @@ describe('loadConfig', () => {
     ).toBe('https://shop.example');
     expect(loadConfig({ NODE_ENV: 'development' }).publicUrl).toBeUndefined();
   });
+
+  it('refuses SHIPPING_COUNTRIES a checkout cannot ship to, naming each entry', () => {
+    const problemsOf = (list: string) => {
+      try {
+        loadConfig({ SHIPPING_COUNTRIES: list });
+      } catch (err) {
+        if (err instanceof ConfigError) return err.problems;
+        throw err;
+      }
+      return [];
+    };
+    // UK is the United Kingdom's everyday name, not its ISO code: every checkout failed with it.
+    expect(problemsOf('UK,US')).toEqual([
+      'SHIPPING_COUNTRIES: UK is not an ISO 3166-1 alpha-2 code: use GB (United Kingdom)',
+    ]);
+    expect(problemsOf('US,KP,EL,QQ,USA,,CA')).toEqual([
+      'SHIPPING_COUNTRIES: KP (North Korea) is not a country Stripe can ship to',
+      'SHIPPING_COUNTRIES: EL is not an ISO 3166-1 alpha-2 code: use GR (Greece)',
+      'SHIPPING_COUNTRIES: QQ is not a two-letter ISO 3166-1 country code Stripe can ship to (such as US, GB, DE)',
+      'SHIPPING_COUNTRIES: USA is not a two-letter ISO 3166-1 country code Stripe can ship to (such as US, GB, DE)',
+      'SHIPPING_COUNTRIES: an empty entry (two commas in a row?) is not a country code',
+    ]);
+    expect(loadConfig({ SHIPPING_COUNTRIES: ' gb, xk ,us' }).shipping.countries).toEqual([
+      'GB',
+      'XK',
+      'US',
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
 // One process per DATA_DIR (docs/decisions/0016-data-dir-lock.md): a pid file inside the directory,
 // taken with link(2) (atomic, never half-written), judged stale when its process is gone.
 import {
+  existsSync,
   linkSync,
   mkdirSync,
   readFileSync,
@@ -94,8 +95,26 @@ function unusable(dir: string, err: unknown): StartupError {
         ? 'its disk is full'
         : code === 'ENOTDIR' || code === 'EEXIST'
           ? 'not a directory'
-          : oneLine(err);
+          : code === 'ENOENT'
+            ? // Where mkdir(2) or creat(2) answers ENOENT under an existing directory: /proc, /sys.
+              'no directory or file can be created there (a pseudo file system, or a dangling link?)'
+            : oneLine(err);
   return new StartupError(`DATA_DIR ${dir} cannot be used: ${cause} (${code ?? 'error'}).`);
+}
+
+/**
+ * `mkdir -p`, one level at a time. Not Node's recursive mkdir: where mkdir(2) answers ENOENT
+ * although the parent exists (/proc, /sys, a dangling link), it creates the parent and tries again,
+ * forever, at full CPU (DATA_DIR=/proc/x hung the start). Here that ENOENT is thrown.
+ */
+function makeDirectory(dir: string): void {
+  const parent = path.dirname(dir);
+  if (parent !== dir && !existsSync(parent)) makeDirectory(parent);
+  try {
+    mkdirSync(dir);
+  } catch (err) {
+    if (errorCode(err) !== 'EEXIST') throw err;
+  }
 }
 
 /**
@@ -108,7 +127,8 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   const mine = `${lockPath}.${process.pid}`;
   let dirId: string;
   try {
-    mkdirSync(dir, { recursive: true });
+    // Creating the directory and writing this file into it is the probe that DATA_DIR is usable.
+    makeDirectory(dir);
     dirId = directoryId(dir);
     const me: Holder = {
       pid: process.pid,

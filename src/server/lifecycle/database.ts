@@ -1,6 +1,6 @@
 // Opening the shop's database at start, with one line for each way it can fail: PGlite says only
 // "failed to initialize properly" and pg throws a driver dump, so the causes are found here.
-import { accessSync, constants, readdirSync, statfsSync, type Dirent } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync, statfsSync, type Dirent } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type SqlDatabase } from '../db/open.ts';
@@ -35,6 +35,43 @@ export async function openShopDatabase(config: {
   return openDatabase(config).catch((err: unknown) => {
     throw pgliteProblem(dir, err);
   });
+}
+
+// ---- The operator's commands on an existing shop (`npm run keys:rotate`...)
+
+/**
+ * PGlite: refuses a DATA_DIR that holds no database, before the lock or PGlite would create
+ * anything in it (a mistyped DATA_DIR must not become a new, empty shop).
+ */
+export function checkShopDataDir(dataDir: string): void {
+  const dir = path.resolve(dataDir);
+  if (existsSync(path.join(dir, 'PG_VERSION'))) return;
+  const what = existsSync(dir) ? 'holds no shop database' : 'does not exist';
+  throw new StartupError(
+    `DATA_DIR ${dir} ${what}: set DATA_DIR to the shop's, or start the shop once to create it.`,
+  );
+}
+
+/**
+ * Refuses a database the shop never migrated (its migration ledger, keebshop.migrations, is
+ * missing), before anything is written to it: the command must not create the shop's schema in a
+ * database DATABASE_URL or DATA_DIR names by mistake.
+ */
+export async function checkShopSchema(
+  db: SqlDatabase,
+  config: { dataDir: string; databaseUrl: string | undefined },
+): Promise<void> {
+  const { rows } = await db.query<{ ledger: string | null }>(
+    "SELECT to_regclass('keebshop.migrations')::text AS ledger",
+  );
+  if (rows[0]?.ledger) return;
+  const where = config.databaseUrl
+    ? `PostgreSQL at ${describeTarget(config.databaseUrl).where} (DATABASE_URL)`
+    : `DATA_DIR ${path.resolve(config.dataDir)}`;
+  const which = config.databaseUrl ? 'DATABASE_URL' : 'DATA_DIR';
+  throw new StartupError(
+    `${where} holds no shop database (no keebshop.migrations): set ${which} to the shop's, or start the shop once to create it.`,
+  );
 }
 
 // ---- PostgreSQL

@@ -172,6 +172,14 @@ describe('DATA_DIR (PGlite)', () => {
     expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(false);
   });
 
+  it('says at once that a DATA_DIR where nothing can be created cannot be used', async () => {
+    // /proc answers ENOENT to mkdir: Node's recursive mkdir retried that forever, at full CPU.
+    expectOneLine(
+      await start({ dataDir: '/proc/keebshop-no-such-dir' }),
+      /^DATA_DIR \/proc\/keebshop-no-such-dir cannot be used: .*\(ENOENT\)\.\n$/,
+    );
+  }, 90_000);
+
   it('says which file cannot be written', async () => {
     const dataDir = copyOfHealthy('read-only');
     // Root writes through any permission bits: a read-only mount stops it.

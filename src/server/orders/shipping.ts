@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { z } from 'zod';
+import { shippingCountryList } from './shipping-countries.ts';
 
 /** The shipping variables; merged into the server's one config schema. */
 export const shippingEnvShape = {
@@ -8,11 +9,7 @@ export const shippingEnvShape = {
     .string()
     .default('US,CA,GB,IE,DE,FR,NL,BE,SE,DK,ES,IT,AU,NZ,JP')
     .transform((list) => list.split(',').map((code) => code.trim().toUpperCase()))
-    .pipe(
-      z
-        .array(z.string().regex(/^[A-Z]{2}$/, 'must be two-letter country codes, comma-separated'))
-        .min(1),
-    ),
+    .pipe(shippingCountryList),
   /** Dollars: a subtotal at or above it ships Standard for free. */
   FREE_SHIPPING_THRESHOLD: z
     .string()
