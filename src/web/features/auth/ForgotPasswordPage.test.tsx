@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { lastMail, linkIn, openMailedLink } from '../../lib/mail.testing.ts';
@@ -54,6 +54,24 @@ describe('#/forgotPassword', () => {
     await ask(email);
     expect(await screen.findByText(SENT)).toBeTruthy();
     expect(await mailsTo(email)).toBe(0);
+  });
+
+  it('shows the form again when the shopper comes back from elsewhere (back/forward cache)', async () => {
+    const email = nextEmail();
+    await ask(email);
+    await screen.findByText(SENT);
+    // A first showing of the page changes nothing.
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
+    });
+    expect(screen.getByText(SENT)).toBeTruthy();
+    // Back from the mailbox in the same tab: the browser restores the page as it was left.
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    });
+    expect(screen.queryByText(SENT)).toBeNull();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('button', { name: 'Send reset link' })).toBeTruthy();
   });
 
   it('says plainly when the shopper asks again too soon', async () => {

@@ -22,6 +22,19 @@ export function ForgotPasswordPage() {
     store.backend().catch(() => undefined);
   }, [store]);
 
+  // Back to the page from elsewhere (the mailbox, in the same tab) restores it from the browser's
+  // back/forward cache as it was left: show the form again, as a route change back to it does
+  // (the shell mounts the page afresh), so another link can be asked for.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      setSent(false);
+      setError(null);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
   // The form is replaced by the answer: move focus there so it is read out and kept.
   useEffect(() => {
     if (sent) status.current?.focus();
