@@ -39,9 +39,10 @@ describe.each(databaseTargets())('auth-js against /auth/v1 on $name', (target) =
     });
     expect(signUp.error).toBeNull();
     expect(signUp.data.user).toMatchObject({ email, user_metadata: { plan: 'a' } });
-    // The account is usable at once, but sign-up gives no session (docs/operations.md): log in.
-    expect(signUp.data.session).toBeNull();
+    // Confirmed at once (mailer_autoconfirm), so sign-up signs in, as on GoTrue.
+    expect(signUp.data.session).toMatchObject({ token_type: 'bearer', user: { email } });
     expect(signUp.data.user?.email_confirmed_at).toEqual(expect.any(String));
+    expect(events).toContain('SIGNED_IN');
 
     const signIn = await client.signInWithPassword({ email, password: PASSWORD });
     expect(signIn.error).toBeNull();

@@ -29,7 +29,7 @@ describe.each(databaseTargets())('a password change on $name', (target) => {
     // The other session: its access token is refused everywhere, its refresh token is dead.
     expect(await ordersStatus(thief.session.access_token)).toBe(401);
     const user = await fx.server.call('/auth/v1/user', { token: thief.session.access_token });
-    expect(user.status).toBe(401);
+    expect(user.status).toBe(403);
     expect(await user.json()).toMatchObject({ code: 'session_not_found' });
     const refreshed = await fx.server
       .authClient()

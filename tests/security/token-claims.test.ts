@@ -44,35 +44,35 @@ describe.each([pgliteTarget])('access-token claims on $name', (target) => {
 
   it('refuses a token from another issuer, or naming none', async () => {
     const foreign = await sign({ ...claims, iss: 'https://evil.example/auth/v1' });
-    expect(await statusesWith(shop, foreign)).toEqual([401, 401, 401]);
+    expect(await statusesWith(shop, foreign)).toEqual([403, 401, 401]);
     const body = await (await shop.call('/auth/v1/user', { token: foreign })).json();
     expect(body).toMatchObject({ code: 'bad_jwt', message: 'invalid JWT: iss claim is invalid' });
     const { iss: _iss, ...anonymous } = claims;
-    expect(await statusesWith(shop, await sign(anonymous))).toEqual([401, 401, 401]);
+    expect(await statusesWith(shop, await sign(anonymous))).toEqual([403, 401, 401]);
   });
 
   it('refuses an audience that is not exactly "authenticated"', async () => {
     for (const aud of [['authenticated'], ['authenticated', 'admin'], 'anon', 'Authenticated']) {
-      expect(await statusesWith(shop, await sign({ ...claims, aud }))).toEqual([401, 401, 401]);
+      expect(await statusesWith(shop, await sign({ ...claims, aud }))).toEqual([403, 401, 401]);
     }
   });
 
   it('refuses a lifetime beyond JWT_EXPIRY, and an iat in the future', async () => {
     const now = Math.floor(Date.now() / 1000);
     const tenYears = await sign({ ...claims, iat: now, exp: now + 10 * 365 * 86_400 });
-    expect(await statusesWith(shop, tenYears)).toEqual([401, 401, 401]);
+    expect(await statusesWith(shop, tenYears)).toEqual([403, 401, 401]);
     const body = await (await shop.call('/auth/v1/user', { token: tenYears })).json();
     expect(body).toMatchObject({ message: 'invalid JWT: token lifetime exceeds the maximum' });
     expect(await statusesWith(shop, await sign({ ...claims, iat: now, exp: now + 901 }))).toEqual([
-      401, 401, 401,
+      403, 401, 401,
     ]);
     // Dated ahead: the lifetime looks right but would start counting in a year.
     const later = now + 365 * 86_400;
     expect(
       await statusesWith(shop, await sign({ ...claims, iat: later, exp: later + 900 })),
-    ).toEqual([401, 401, 401]);
+    ).toEqual([403, 401, 401]);
     const { iat: _iat, ...undated } = claims;
-    expect(await statusesWith(shop, await sign(undated))).toEqual([401, 401, 401]);
+    expect(await statusesWith(shop, await sign(undated))).toEqual([403, 401, 401]);
     // The full allowed lifetime is still fine.
     expect(await statusesWith(shop, await sign({ ...claims, iat: now, exp: now + 900 }))).toEqual([
       200, 200, 200,

@@ -41,13 +41,13 @@ describe.each(databaseTargets())('tokens and sign-in on $name', (target) => {
   it('refuses a token whose signature or payload was tampered with', async () => {
     const [h, p, s] = alice.accessToken.split('.') as [string, string, string];
     const flipped = `${s.slice(0, -2)}${s.endsWith('AA') ? 'BB' : 'AA'}`;
-    expect(await statusesWith(shop, `${h}.${p}.${flipped}`)).toEqual([401, 401, 401]);
+    expect(await statusesWith(shop, `${h}.${p}.${flipped}`)).toEqual([403, 401, 401]);
     const promoted = b64({
       ...decode(p),
       role: 'service_role',
       sub: '00000000-0000-4000-8000-000000000000',
     });
-    expect(await statusesWith(shop, `${h}.${promoted}.${s}`)).toEqual([401, 401, 401]);
+    expect(await statusesWith(shop, `${h}.${promoted}.${s}`)).toEqual([403, 401, 401]);
   });
 
   it('refuses an expired token, even one properly signed with the server key', async () => {
@@ -60,13 +60,13 @@ describe.each(databaseTargets())('tokens and sign-in on $name', (target) => {
     const expired = await new SignJWT({ ...decode(p), iat: now - 7200, exp: now - 60 })
       .setProtectedHeader(decode(h) as { alg: string })
       .sign(key);
-    expect(await statusesWith(shop, expired)).toEqual([401, 401, 401]);
+    expect(await statusesWith(shop, expired)).toEqual([403, 401, 401]);
   });
 
   it('refuses alg "none"', async () => {
     const [h, p] = alice.accessToken.split('.') as [string, string];
     const none = b64({ ...decode(h), alg: 'none' });
-    expect(await statusesWith(shop, `${none}.${p}.`)).toEqual([401, 401, 401]);
+    expect(await statusesWith(shop, `${none}.${p}.`)).toEqual([403, 401, 401]);
   });
 
   it('refuses HS256 tokens keyed with the public key or the anon key (algorithm confusion)', async () => {
@@ -77,7 +77,7 @@ describe.each(databaseTargets())('tokens and sign-in on $name', (target) => {
     const header = b64({ ...decode(h), alg: 'HS256' });
     for (const secret of [JSON.stringify(jwks.keys[0]), jwks.keys[0]!.x!, shop.anonKey]) {
       const sig = createHmac('sha256', secret).update(`${header}.${p}`).digest('base64url');
-      expect(await statusesWith(shop, `${header}.${p}.${sig}`)).toEqual([401, 401, 401]);
+      expect(await statusesWith(shop, `${header}.${p}.${sig}`)).toEqual([403, 401, 401]);
     }
   });
 
@@ -97,7 +97,7 @@ describe.each(databaseTargets())('tokens and sign-in on $name', (target) => {
     expect(replay.status).toBe(400);
     expect(await replay.json()).toMatchObject({ code: 'refresh_token_already_used' });
     expect((await refresh(rotated.refresh_token)).status).toBe(400);
-    expect((await shop.call('/auth/v1/user', { token: rotated.access_token })).status).toBe(401);
+    expect((await shop.call('/auth/v1/user', { token: rotated.access_token })).status).toBe(403);
   });
 
   it('answers password guessing with 429 and Retry-After, even for the right password', async () => {

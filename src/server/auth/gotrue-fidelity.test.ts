@@ -93,23 +93,43 @@ describe.each(databaseTargets())('GoTrue fidelity on $name', (target) => {
     }
   });
 
-  describe('where the shop deliberately differs (ADR 0020, ADR 0010)', () => {
-    it('sign-up answers the confirmed user without a session (log in next)', async () => {
-      const { data, error } = await fx.server
-        .authClient()
-        .signUp({ email: 'no-session@example.com', password: 'password-123' });
-      expect(error).toBeNull();
-      expect(data.session).toBeNull();
-      expect(data.user).toMatchObject({ email: 'no-session@example.com' });
-      expect(data.user?.email_confirmed_at).toEqual(expect.any(String));
+  it('answers sign-up with a session, as GoTrue with mailer_autoconfirm does', async () => {
+    const settings = await (await get('/settings')).json();
+    expect(settings).toMatchObject({ mailer_autoconfirm: true });
+    const client = fx.server.authClient();
+    const { data, error } = await client.signUp({
+      email: 'session@example.com',
+      password: 'password-123',
     });
+    expect(error).toBeNull();
+    expect(data.session).toMatchObject({ token_type: 'bearer', expires_in: 3600 });
+    expect(data.session?.refresh_token).toEqual(expect.any(String));
+    expect(data.user).toMatchObject({ email: 'session@example.com' });
+    expect(data.user?.email_confirmed_at).toEqual(expect.any(String));
+    expect(data.user?.last_sign_in_at).toEqual(expect.any(String));
+    // The session is real: the client is signed in with it.
+    expect((await client.getUser()).data.user?.id).toBe(data.user?.id);
+  });
 
-    it('token errors are 401, where GoTrue answers 403 (or 400 for another audience)', async () => {
-      const { client, session } = await signUpAndIn(fx.server, 'statuses@example.com');
-      const junk = await fetchUser(fx.server, 'a.b.c');
-      expect(junk.status).toBe(401);
-      expect(await junk.json()).toMatchObject({ code: 'bad_jwt' });
+  it('answers a malformed or dead token on /user with 403, as GoTrue does', async () => {
+    const { client, session } = await signUpAndIn(fx.server, 'statuses@example.com');
+    const junk = await fetchUser(fx.server, 'a.b.c');
+    expect(junk.status).toBe(403);
+    expect(await junk.json()).toMatchObject({ code: 'bad_jwt' });
+    const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString());
+    const sessionId = decode(session.access_token.split('.')[1]!).session_id;
+    await fx.db.query('DELETE FROM auth.sessions WHERE id = $1', [sessionId]);
+    const gone = await fetchUser(fx.server, session.access_token);
+    expect(gone.status).toBe(403);
+    expect(await gone.json()).toMatchObject({ code: 'session_not_found' });
+    // auth-js: the session is missing and dropped locally.
+    expect((await client.getUser()).error).toBeInstanceOf(AuthSessionMissingError);
+    expect((await client.getSession()).data.session).toBeNull();
+  });
 
+  describe('where the shop deliberately differs (ADR 0020)', () => {
+    it('a token for another audience is 403 bad_jwt, where GoTrue answers 400', async () => {
+      const { session } = await signUpAndIn(fx.server, 'audience@example.com');
       // Another audience, properly signed with the server's key.
       const [h, p] = session.access_token.split('.') as [string, string];
       const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString());
@@ -120,16 +140,8 @@ describe.each(databaseTargets())('GoTrue fidelity on $name', (target) => {
         .setProtectedHeader(decode(h))
         .sign(await importJWK(rows[0]!.private_jwk, 'ES256'));
       const aud = await fetchUser(fx.server, otherAudience);
-      expect(aud.status).toBe(401);
+      expect(aud.status).toBe(403);
       expect(await aud.json()).toMatchObject({ code: 'bad_jwt' });
-
-      await fx.db.query('DELETE FROM auth.sessions WHERE id = $1', [decode(p).session_id]);
-      const gone = await fetchUser(fx.server, session.access_token);
-      expect(gone.status).toBe(401);
-      expect(await gone.json()).toMatchObject({ code: 'session_not_found' });
-      // auth-js treats it as GoTrue's 403: the session is missing and dropped locally.
-      expect((await client.getUser()).error).toBeInstanceOf(AuthSessionMissingError);
-      expect((await client.getSession()).data.session).toBeNull();
     });
   });
 });

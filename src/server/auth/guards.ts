@@ -50,7 +50,11 @@ export function requireApiKey(auth: Guarded): MiddlewareHandler {
   };
 }
 
-/** A user's access token as the bearer, verified; its claims go to the handler, else a 401. */
+/**
+ * A user's access token as the bearer, verified; its claims go to the handler. No bearer is 401
+ * no_authorization; a bad, expired or foreign token, or one whose user or session is gone, is 403
+ * with GoTrue's code (bad_jwt, user_not_found, session_not_found), as GoTrue answers.
+ */
 export function requireUser(auth: Guarded): MiddlewareHandler<SignedIn> {
   return async function requireUser(c, next) {
     const { anonKey, verify } = auth.context;
@@ -62,7 +66,7 @@ export function requireUser(auth: Guarded): MiddlewareHandler<SignedIn> {
     try {
       claims = await verify(token, c.req.url);
     } catch (err) {
-      if (err instanceof AccessTokenError) throw authError(err.code, err.message, { status: 401 });
+      if (err instanceof AccessTokenError) throw authError(err.code, err.message, { status: 403 });
       throw err;
     }
     c.set('claims', claims);

@@ -61,7 +61,7 @@ describe.each(databaseTargets())('signing-key rotation on $name', (target) => {
     // ...and deletes it once its tokens can have expired; instances stop trusting it within a minute.
     expect(await pruneRetiredKeys(fx.db, new Date(Date.now() + 1000))).toEqual([oldKid]);
     fx.server.clock.advance(KEY_SYNC_INTERVAL_MS + 1000);
-    expect(await userStatus(fx.server, before)).toBe(401);
+    expect(await userStatus(fx.server, before)).toBe(403);
     expect(await userStatus(fx.server, after)).toBe(200);
     // The data API had verified `before` already: it refuses it too, not only fresh tokens.
     expect(await ordersStatus(fx.server, before)).toBe(401);

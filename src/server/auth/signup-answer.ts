@@ -11,8 +11,8 @@ export type SignupOutcome =
  * where they must.
  *
  * Without email confirmation (AUTH_CONFIRM_EMAIL off, the default; docs/operations.md,
- * Contracts): a new email gets the bare, confirmed user (no session: log in next) and a taken one
- * 422 user_already_exists, as GoTrue answers with confirmation off. Sign-ups are rate-limited per
+ * Contracts): a new email gets a session (signup.ts opens it) and a taken one 422
+ * user_already_exists, as GoTrue answers with autoconfirm. Sign-ups are rate-limited per
  * client (auth/limits.ts), so the "taken" answer cannot be asked for in bulk.
  *
  * With email confirmation, both outcomes answer 200 with a user-shaped body and no session: for

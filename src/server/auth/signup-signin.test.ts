@@ -5,11 +5,11 @@ import { databaseTargets, legacyScryptHash, serverFixture } from '../test-suppor
 describe.each(databaseTargets())('sign-up and password sign-in on $name', (target) => {
   const fx = serverFixture(target);
 
-  it('signs up without a session, and the account signs in at once', async () => {
+  it('signs up with a session, and the account signs in again at once', async () => {
     const client = fx.server.authClient();
     const signUp = await client.signUp({ email: 'Ada@Example.com', password: 'correct horse' });
     expect(signUp.error).toBeNull();
-    expect(signUp.data.session).toBeNull();
+    expect(signUp.data.session).toMatchObject({ token_type: 'bearer', expires_in: 3600 });
     expect(signUp.data.user).toMatchObject({
       aud: 'authenticated',
       role: 'authenticated',

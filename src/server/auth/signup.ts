@@ -1,11 +1,12 @@
 import type { Handler } from 'hono';
 import { z } from 'zod';
 import { HttpError } from '../http/errors.ts';
-import { readJson, validate, type AuthContext } from './context.ts';
+import { issuer, readJson, validate, type AuthContext } from './context.ts';
 import { claimMailSend, noteMailSend } from './mail-tokens.ts';
 import { sendConfirmation } from './mails.ts';
 import { checkUserMetadata } from './metadata.ts';
 import { hashPassword } from './password.ts';
+import { openSession } from './sessions.ts';
 import { signupAnswer } from './signup-answer.ts';
 import { findUserByEmail, findUserById, insertUser, type UserRow } from './users.ts';
 import { checkEmail, checkPassword } from './validation.ts';
@@ -39,7 +40,8 @@ async function remindUnconfirmed(ctx: AuthContext, user: UserRow, redirectTo?: s
 
 /**
  * POST /signup: creates an account, confirmed at once or (AUTH_CONFIRM_EMAIL) waiting for the
- * link mailed to it; what it answers is signupAnswer's choice. Behind the signUpRateLimit guard
+ * link mailed to it. Confirmed at once, it answers a session, as GoTrue with autoconfirm does (the
+ * settings say `mailer_autoconfirm: true`); otherwise signupAnswer's choice. Behind the signUpRateLimit guard
  * (auth/limits.ts).
  */
 export function signupHandler(ctx: AuthContext): Handler {
@@ -66,10 +68,9 @@ export function signupHandler(ctx: AuthContext): Handler {
       const user = await ctx.db.transaction(async (tx) => {
         const now = ctx.now();
         const id = await insertUser(tx, email, hash, metadata, now, { unconfirmed: confirmEmail });
-        if (confirmEmail) {
-          await noteMailSend(ctx, tx, 'signup', email);
-          await sendConfirmation(ctx, tx, { id, email }, redirectTo);
-        }
+        if (!confirmEmail) return openSession(ctx, tx, id, issuer(ctx, c), 'password');
+        await noteMailSend(ctx, tx, 'signup', email);
+        await sendConfirmation(ctx, tx, { id, email }, redirectTo);
         return signupAnswer(tx, { created: (await findUserById(tx, id))! }, confirmEmail);
       });
       return c.json(user);

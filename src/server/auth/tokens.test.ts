@@ -88,12 +88,12 @@ describe.each(databaseTargets())('access tokens and JWKS on $name', (target) => 
     const [h, p, s] = parts(token);
     const flipped = s.startsWith('A') ? `B${s.slice(1)}` : `A${s.slice(1)}`;
     expect(await getUser(`${h}.${p}.${flipped}`)).toMatchObject({
-      status: 401,
+      status: 403,
       body: { code: 'bad_jwt' },
     });
     // The payload changed under a valid signature is refused too.
     const claims = { ...decode(p), email: 'admin@example.com' };
-    expect((await getUser(`${h}.${b64(claims)}.${s}`)).status).toBe(401);
+    expect((await getUser(`${h}.${b64(claims)}.${s}`)).status).toBe(403);
   });
 
   it('refuses alg "none"', async () => {
@@ -101,7 +101,7 @@ describe.each(databaseTargets())('access tokens and JWKS on $name', (target) => 
     const [h, p] = parts(token);
     const header = { ...decode(h), alg: 'none' };
     for (const forged of [`${b64(header)}.${p}.`, `${b64(header)}.${p}`]) {
-      expect(await getUser(forged)).toMatchObject({ status: 401, body: { code: 'bad_jwt' } });
+      expect(await getUser(forged)).toMatchObject({ status: 403, body: { code: 'bad_jwt' } });
     }
   });
 
@@ -113,7 +113,7 @@ describe.each(databaseTargets())('access tokens and JWKS on $name', (target) => 
     for (const secret of [JSON.stringify(body.keys[0]), body.keys[0]!.x!, fx.server.anonKey]) {
       const sig = createHmac('sha256', secret).update(`${header}.${p}`).digest('base64url');
       expect(await getUser(`${header}.${p}.${sig}`)).toMatchObject({
-        status: 401,
+        status: 403,
         body: { code: 'bad_jwt' },
       });
     }
@@ -131,14 +131,14 @@ describe.each(databaseTargets())('access tokens and JWKS on $name', (target) => 
 
     const now = Math.floor(Date.now() / 1000);
     const expired = await sign({ ...claims, iat: now - 7200, exp: now - 3600 });
-    expect(await getUser(expired)).toMatchObject({ status: 401, body: { code: 'bad_jwt' } });
+    expect(await getUser(expired)).toMatchObject({ status: 403, body: { code: 'bad_jwt' } });
     const otherAud = await sign({ ...claims, aud: 'anon' });
-    expect(await getUser(otherAud)).toMatchObject({ status: 401, body: { code: 'bad_jwt' } });
+    expect(await getUser(otherAud)).toMatchObject({ status: 403, body: { code: 'bad_jwt' } });
 
     // The server's own token expires after JWT_EXPIRY (3600 s) on its clock.
     fx.server.clock.advance(3601_000);
     try {
-      expect(await getUser(token)).toMatchObject({ status: 401, body: { code: 'bad_jwt' } });
+      expect(await getUser(token)).toMatchObject({ status: 403, body: { code: 'bad_jwt' } });
     } finally {
       fx.server.clock.advance(-3601_000);
     }
@@ -149,7 +149,7 @@ describe.each(databaseTargets())('access tokens and JWKS on $name', (target) => 
     const sub = decode(parts(gone.token)[1]).sub;
     await fx.db.query('DELETE FROM auth.users WHERE id = $1', [sub]);
     expect(await getUser(gone.token)).toMatchObject({
-      status: 401,
+      status: 403,
       body: { code: 'user_not_found' },
     });
 
@@ -157,14 +157,14 @@ describe.each(databaseTargets())('access tokens and JWKS on $name', (target) => 
     expect((await getUser(out.token)).status).toBe(200);
     await out.client.signOut();
     expect(await getUser(out.token)).toMatchObject({
-      status: 401,
+      status: 403,
       body: { code: 'session_not_found' },
     });
   });
 
   it('refuses garbage bearer tokens without a 500', async () => {
     for (const junk of ['x', 'a.b.c', 'e30.e30.e30', `${'A'.repeat(2000)}.${'B'.repeat(10)}.c`]) {
-      expect(await getUser(junk)).toMatchObject({ status: 401, body: { code: 'bad_jwt' } });
+      expect(await getUser(junk)).toMatchObject({ status: 403, body: { code: 'bad_jwt' } });
     }
   });
 });

@@ -1,6 +1,10 @@
 // The backend clients. This module pulls in @supabase/* (~31 KB gzipped), so it is only ever
 // reached through the dynamic import in supabase.ts and lands in its own chunk, off the first load.
-import { GoTrueClient } from '@supabase/auth-js';
+import {
+  GoTrueClient,
+  type AuthResponse,
+  type SignUpWithPasswordCredentials,
+} from '@supabase/auth-js';
 import { FunctionsClient } from '@supabase/functions-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { authStorageKey } from './session-hint.ts';
@@ -24,6 +28,12 @@ export interface Backend {
   auth: GoTrueClient;
   db: PostgrestClient<ShopDatabase>;
   functions: FunctionsClient;
+  /**
+   * Creates an account without signing this page in. The server answers a confirmed sign-up with
+   * a session, as GoTrue does, but the shop has shoppers log in next (docs/product.md, Sign up):
+   * a client of its own, which keeps nothing, takes that session and ends it on the server.
+   */
+  signUp(credentials: SignUpWithPasswordCredentials): Promise<AuthResponse>;
   /** Stops the refresh ticker, the cross-tab channel and the listeners (tests, or teardown). */
   dispose(): Promise<void>;
 }
@@ -34,15 +44,37 @@ export function createBackend(config: BackendConfig, options: BackendOptions = {
   const apikey = config.supabaseAnonKey;
   const baseFetch = options.fetch ?? ((input, init) => fetch(input, init));
 
-  const auth = new GoTrueClient({
+  const storageKey = options.storageKey ?? authStorageKey(baseUrl);
+  const authSettings = {
     url: `${baseUrl}/auth/v1`,
     headers: { apikey, Authorization: `Bearer ${apikey}` },
-    storageKey: options.storageKey ?? authStorageKey(baseUrl),
-    persistSession: true,
-    autoRefreshToken: options.autoRefreshToken ?? true,
     detectSessionInUrl: false,
     fetch: baseFetch,
+  };
+  const auth = new GoTrueClient({
+    ...authSettings,
+    storageKey,
+    persistSession: true,
+    autoRefreshToken: options.autoRefreshToken ?? true,
   });
+
+  async function signUp(credentials: SignUpWithPasswordCredentials): Promise<AuthResponse> {
+    const apart = new GoTrueClient({
+      ...authSettings,
+      storageKey: `${storageKey}-sign-up`,
+      persistSession: false,
+      autoRefreshToken: false,
+    });
+    try {
+      const result = await apart.signUp(credentials);
+      if (!result.data.session) return result;
+      // A failure here leaves a session nobody holds; it ends when its token expires.
+      await apart.signOut({ scope: 'local' });
+      return { data: { user: result.data.user, session: null }, error: null };
+    } finally {
+      await apart.dispose();
+    }
+  }
 
   // Data and function calls carry the shopper's token. getSession() refreshes a token that is
   // about to expire before handing it out, so a call never goes out with a stale one.
@@ -67,6 +99,7 @@ export function createBackend(config: BackendConfig, options: BackendOptions = {
     auth,
     db,
     functions,
+    signUp,
     dispose: () => auth.dispose(),
   };
 }

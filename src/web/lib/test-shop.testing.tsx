@@ -98,7 +98,7 @@ export async function startTestShop(options: ForkOptions = {}): Promise<TestShop
       pageLoads += 1;
       const backend = newBackend(`sign-up-${pageLoads}`);
       try {
-        const { data, error } = await backend.auth.signUp({ email, password });
+        const { data, error } = await backend.signUp({ email, password });
         if (error || !data.user) throw error ?? new Error('sign-up answered no user');
         return data.user.id;
       } finally {

@@ -23,7 +23,7 @@ interface CredentialsPageProps<R extends SubmitResult> {
   /** Adds "Confirm password"; a mismatch is refused before anything is sent. */
   confirm?: boolean;
   /** The auth call; its error's message is shown under the form. */
-  submit(auth: Backend['auth'], credentials: Credentials): Promise<R>;
+  submit(backend: Backend, credentials: Credentials): Promise<R>;
   onSuccess(result: R, credentials: Credentials): void;
   /**
    * The alert's text for an error (default: the server's message), and what to offer under it
@@ -64,9 +64,9 @@ export function CredentialsPage<R extends SubmitResult>(props: CredentialsPagePr
     setBusy(true);
     setError(null);
     try {
-      const { auth } = await store.backend();
+      const backend = await store.backend();
       const credentials = { email, password };
-      const result = await submit(auth, credentials);
+      const result = await submit(backend, credentials);
       if (result.error) {
         setError(explain?.(result.error, credentials) ?? { text: result.error.message });
         return;

@@ -17,7 +17,7 @@ export function LoginPage() {
       button={T.loginButton}
       busyButton={T.loginBusy}
       passwordAutoComplete="current-password"
-      submit={(auth, credentials) => auth.signInWithPassword(credentials)}
+      submit={({ auth }, credentials) => auth.signInWithPassword(credentials)}
       onSuccess={() => {
         toast.show(T.loginOk, { tone: 'success' });
         navigate(returnTo);

@@ -47,7 +47,12 @@ describe('Sign Up page', () => {
     expect(await screen.findByText('Signup successful! Please log in.')).toBeTruthy();
     await waitFor(() => expect(window.location.hash).toBe('#/login'));
     // No session yet (docs/product.md, Sign up: sign up, then log in); the new password works.
+    // The server answered the sign-up with a session, as GoTrue does; the page ended it.
     expect(store.getState().status).toBe('signedOut');
+    expect(shop.requests.filter((r) => r.includes('/auth/v1/'))).toEqual([
+      expect.stringContaining('/auth/v1/signup'),
+      expect.stringContaining('/auth/v1/logout?scope=local'),
+    ]);
     const { auth } = await store.backend();
     const { error } = await auth.signInWithPassword({ email, password: 'a-fine-password-1' });
     expect(error).toBeNull();

@@ -51,8 +51,8 @@ export function SignUpPage() {
       busyButton={T.signUpBusy}
       passwordAutoComplete="new-password"
       confirm
-      submit={(auth, credentials) =>
-        auth.signUp({ ...credentials, options: { emailRedirectTo: shopUrl() } })
+      submit={(backend, credentials) =>
+        backend.signUp({ ...credentials, options: { emailRedirectTo: shopUrl() } })
       }
       onSuccess={(result, { email }) => {
         if (needsConfirmation(result)) {
