@@ -237,7 +237,7 @@ async function main(): Promise<number> {
         result.ok && result.orderRows === result.expectedRows,
       ],
       [
-        `every paid checkout has one order with an address, total = subtotal + shipping = charged (${orderProblems.length} problems)`,
+        `every paid checkout has one order with an address, total = subtotal + shipping = charged, numbers consecutive (${orderProblems.length} problems)`,
         orderProblems.length === 0,
       ],
       [

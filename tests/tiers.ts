@@ -43,6 +43,7 @@ export const POSTGRES_TESTS = [
   // Migrations, the statements the server batches, and the test databases made from them.
   'src/server/db/migrate.test.ts',
   'src/server/db/shop-orders-backfill.test.ts',
+  'src/server/db/order-numbers.test.ts',
   'src/server/db/batch.test.ts',
   'src/server/test-support/database-images.test.ts',
   // What the engine's answers look like to the server: SQL errors mapped to API errors and

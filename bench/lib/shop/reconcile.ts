@@ -89,13 +89,14 @@ export function readOrders(source: DatabaseSource): Promise<OrderRow[]> {
 /** One order (public.shop_orders) as the reconciliation checks it. */
 export interface ShopOrderRow {
   checkout_session_id: string;
+  order_number: string;
   subtotal_cents: number;
   shipping_cents: number;
   total_cents: number;
   has_address: boolean;
 }
 
-const SHOP_ORDERS_SQL = `SELECT checkout_session_id, subtotal_cents, shipping_cents, total_cents,
+const SHOP_ORDERS_SQL = `SELECT checkout_session_id, order_number, subtotal_cents, shipping_cents, total_cents,
   (shipping_name IS NOT NULL AND shipping_address IS NOT NULL) AS has_address
   FROM public.shop_orders`;
 
@@ -106,7 +107,7 @@ export function readShopOrders(source: DatabaseSource): Promise<ShopOrderRow[]> 
 
 /**
  * Paid sessions whose order is missing, doubled, without a shipping address, or whose total is
- * not subtotal + shipping = the provider's amount_total.
+ * not subtotal + shipping = the provider's amount_total; and order numbers that skip one.
  */
 export function reconcileShopOrders(
   sessions: SessionRecord[],
@@ -135,6 +136,17 @@ export function reconcileShopOrders(
         session: session.id,
         problem: `total ${order.total_cents} (subtotal ${order.subtotal_cents} + shipping ${order.shipping_cents}), charged ${session.amountTotal}`,
       });
+    }
+  }
+  const numbers = orders
+    .map((o) => Number(/^KS-(\d+)$/.exec(o.order_number)?.[1] ?? NaN))
+    .sort((a, b) => a - b);
+  for (const [i, n] of numbers.entries()) {
+    const before = numbers[i - 1];
+    if (Number.isNaN(n))
+      problems.push({ session: '-', problem: 'an order number not KS-<digits>' });
+    else if (before !== undefined && n !== before + 1) {
+      problems.push({ session: '-', problem: `order numbers skip from KS-${before} to KS-${n}` });
     }
   }
   return problems;

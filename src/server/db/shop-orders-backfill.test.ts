@@ -1,27 +1,11 @@
 // The shop_orders migration over a database that already has orders (docs/operations.md, Shipping
 // and orders): each checkout session's lines become one order, numbered in the order they were
 // placed, totals from the lines, every line linked. On each database.
-import { mkdtemp, readdir, symlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MIGRATION_SETS, runMigrations } from './migrate.ts';
-import { databaseTargets, type TestDatabase } from '../test-support/index.ts';
+import { runMigrations } from './migrate.ts';
+import { databaseTargets, migrationSetsBefore, type TestDatabase } from '../test-support/index.ts';
 
 const SHOP_ORDERS = '20261124090000_shop_orders.sql';
-
-/** The public migrations before shop_orders, under the same set name (so the ledger matches). */
-async function setsBeforeShopOrders() {
-  const pub = MIGRATION_SETS.find((s) => s.name === 'public');
-  if (!pub) throw new Error('no public migration set');
-  const dir = await mkdtemp(path.join(tmpdir(), 'keebshop-before-orders-'));
-  for (const file of await readdir(pub.dir)) {
-    if (file.endsWith('.sql') && file < SHOP_ORDERS) {
-      await symlink(path.join(pub.dir, file), path.join(dir, file));
-    }
-  }
-  return MIGRATION_SETS.map((set) => (set === pub ? { ...set, dir } : set));
-}
 
 const ALICE = '00000000-0000-4000-8000-00000000a11c';
 const BOB = '00000000-0000-4000-8000-000000000b0b';
@@ -35,7 +19,7 @@ describe.each(databaseTargets())('the shop_orders backfill on $name', (target) =
   it('makes one order per session, numbered in placement order, with the lines’ totals', async () => {
     const db = await target.open({ migrate: false });
     open.push(db);
-    const applied = await runMigrations(db, await setsBeforeShopOrders());
+    const applied = await runMigrations(db, await migrationSetsBefore(SHOP_ORDERS));
     expect(applied).not.toContain(`public/${SHOP_ORDERS}`);
 
     await db.query(

@@ -49,6 +49,7 @@ export {
   type OrderRow,
   type SeedOrder,
 } from './orders.ts';
+export { migrationSetsBefore } from './migrations-before.ts';
 export { startPrivateCluster, type PrivateCluster } from './private-postgres.ts';
 export { startServerOnTmpfs, type TmpfsServer } from './tmpfs-server.ts';
 export type { SandboxKeys } from '../payments/index.ts';
