@@ -162,6 +162,25 @@ describe('review permission (docs/product.md, Reviews)', () => {
     expect(within(section).queryByRole('spinbutton')).toBeNull();
   });
 
+  it('tells a shopper whose only order of it was cancelled that they must purchase it', async () => {
+    const { store, userId } = await shopper();
+    await recordOrder(userId, PRO);
+    await shop.server.query(
+      `UPDATE public.shop_orders SET status = 'cancelled', refunded_cents = total_cents
+       WHERE user_id = $1`,
+      [userId],
+    );
+    const { section } = renderReviews(PRO, store);
+    expect(
+      await within(section).findByText('You must purchase this keyboard to leave a review'),
+    ).toBeTruthy();
+    expect(within(section).queryByRole('spinbutton')).toBeNull();
+    // The order row came back; the database's own rule said no.
+    expect(shop.requests).toContainEqual(
+      expect.stringMatching(/^POST \/rest\/v1\/rpc\/may_review$/),
+    );
+  });
+
   it('only logs a failed order fetch, and leaves permission off', async () => {
     const { store } = await buyer();
     shop.failNext(/^GET \/rest\/v1\/orders/, () =>

@@ -91,6 +91,7 @@ export interface ShopDatabase {
         Args: { page_size?: number; before_created_at?: string; before_session?: string };
         Returns: OrderRow[];
       };
+      may_review: { Args: { product_key: string; product_name: string }; Returns: boolean };
       rate_product: {
         Args: { product_key: string; product_name: string; rating: number };
         Returns: ProductRatingsRow;

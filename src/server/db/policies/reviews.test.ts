@@ -174,6 +174,54 @@ describe.each(databaseTargets())('reviews on $name', (target) => {
     expect(await reviewRows()).toHaveLength(1);
   });
 
+  it('grants a review only from an order that stands: not cancelled, not refunded in full', async () => {
+    const lapsed = await shopper();
+    const [red, gold, yellow, black] = [
+      'Red Switch',
+      'Gold Switch',
+      'Yellow Switch',
+      'Black Switch',
+    ].map(product);
+    const orderOf = async (p: Product, session: string, status: string, refundedShare: number) => {
+      await db.query(
+        `INSERT INTO public.orders (user_id, product_name, selected_color, quantity, price,
+           checkout_session_id, line_number, product_key)
+         VALUES ($1, $2, 'Black', 1, 10.00, $3, 0, $4)`,
+        [lapsed.userId, p.name, session, p.key],
+      );
+      await db.query(
+        `UPDATE public.shop_orders SET status = $2, refunded_cents = round(total_cents * $3::numeric)
+         WHERE checkout_session_id = $1`,
+        [session, status, refundedShare],
+      );
+    };
+    await orderOf(red!, 'cs_test_cancelled', 'cancelled', 1);
+    await orderOf(gold!, 'cs_test_refunded', 'refunded', 1);
+    await orderOf(yellow!, 'cs_test_part_refunded', 'delivered', 0.5);
+    await orderOf(black!, 'cs_test_shipped', 'shipped', 0);
+
+    const mayReview = async (p: Product) =>
+      (await lapsed.rest.rpc('may_review', { product_key: p.key, product_name: p.name })).data;
+    expect([await mayReview(red!), await mayReview(gold!)]).toEqual([false, false]);
+    expect([await mayReview(yellow!), await mayReview(black!)]).toEqual([true, true]);
+    expect((await rate(lapsed.rest, red!, 1)).error?.code).toBe('42501');
+    expect((await rate(lapsed.rest, gold!, 1)).error?.code).toBe('42501');
+    expect((await rate(lapsed.rest, yellow!, 4)).error).toBeNull();
+    expect((await rate(lapsed.rest, black!, 5)).error).toBeNull();
+
+    // A review whose order is cancelled afterwards stays, but can no longer be changed.
+    await db.query(
+      "UPDATE public.shop_orders SET status = 'cancelled' WHERE checkout_session_id = 'cs_test_shipped'",
+    );
+    expect((await rate(lapsed.rest, black!, 1)).error?.code).toBe('42501');
+    expect(await ownRating(lapsed.rest, black!)).toBe(5);
+    // Nobody else may ask on the shopper's behalf: anon has no grant.
+    const asAnon = await anon.rpc('may_review', { product_key: red!.key, product_name: red!.name });
+    expect(asAnon.status).toBe(401);
+    // The tests below count the reviews of the buyers they made.
+    await db.query('DELETE FROM public.reviews WHERE user_id = $1', [lapsed.userId]);
+  });
+
   it('refuses ratings 0, 5.1, NaN and off-step values by the check constraint (direct SQL)', async () => {
     for (const rating of ['0', '5.1', 'NaN', '4.55', 'Infinity', '0.99']) {
       const insert = db.query(

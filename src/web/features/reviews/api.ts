@@ -10,16 +10,23 @@ type Db = Backend['db'];
 /**
  * docs/product.md, Reviews: review permission is on only if the user has an order whose
  * product_name is the product's name (select product_name from orders where user_id and
- * product_name match).
+ * product_name match), and that order stands: the database's own rule (rpc/may_review: paid,
+ * neither cancelled nor refunded in full), asked only when such an order exists.
  */
-export async function hasOrderFor(db: Db, userId: string, productName: string): Promise<boolean> {
+export async function hasOrderFor(db: Db, userId: string, product: Product): Promise<boolean> {
   const { data, error } = await db
     .from('orders')
     .select('product_name')
     .eq('user_id', userId)
-    .eq('product_name', productName);
+    .eq('product_name', product.name);
   if (error) throw error;
-  return data.length > 0;
+  if (data.length === 0) return false;
+  const standing = await db.rpc('may_review', {
+    product_key: product.key,
+    product_name: product.name,
+  });
+  if (standing.error) throw standing.error;
+  return standing.data === true;
 }
 
 /** The signed-in shopper's own earlier rating of a product, or null (RLS shows only their own). */

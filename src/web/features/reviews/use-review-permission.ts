@@ -11,7 +11,8 @@ type Result = { request: string; permission: ReviewPermission };
 
 /**
  * docs/product.md, Reviews: review permission is on only if the signed-in user has an order whose
- * product_name is this product's name; otherwise off. A failed order fetch is only logged
+ * product_name is this product's name, and it stands (not cancelled, not refunded in full);
+ * otherwise off. A failed order fetch is only logged
  * (docs/product.md, Only logged) and leaves it off. For a buyer, their earlier rating (if any)
  * comes along so the form can start from it.
  */
@@ -33,7 +34,7 @@ export function useReviewPermission(product: Product): ReviewPermission {
       const { db } = await store.backend();
       let bought: boolean;
       try {
-        bought = await hasOrderFor(db, userId, product.name);
+        bought = await hasOrderFor(db, userId, product);
       } catch (error) {
         console.error(reviewsText.logPermission, error);
         return settle({ status: 'denied' });
