@@ -30,31 +30,31 @@ function quantityField(scope: Locator, name = 'Quantity'): Locator {
   return scope.getByRole('textbox', { name, exact: true });
 }
 
-async function addSeventyBlueSwitches(page: Page): Promise<void> {
+async function addFortyBlueSwitches(page: Page): Promise<void> {
   await openRoute(page, LISTS.switches.hash, LISTS.switches.h1);
   const dialog = await openProduct(page, 'Blue Switch');
-  await quantityField(dialog).fill('70');
+  await quantityField(dialog).fill('40');
   await dialog.getByRole('button', { name: 'Add to Cart', exact: true }).click();
   await expect(dialog).toBeHidden();
-  await expect(cartLink(page)).toHaveAccessibleName('Cart, 70 items');
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 40 items');
 }
 
 test.describe('real quantities', () => {
-  test('70 typed in the dialog become one line of 70 with its line total', async ({ page }) => {
-    await addSeventyBlueSwitches(page);
+  test('40 typed in the dialog become one line of 40 with its line total', async ({ page }) => {
+    await addFortyBlueSwitches(page);
     await openRoute(page, '#/cart', 'Your Cart');
     const line = cartLine(page, 'Blue Switch', 'Blue');
-    await expect(quantityField(line, 'Quantity of Blue Switch (Blue)')).toHaveValue('70');
-    await expect(line.getByText('$210.00', { exact: true })).toBeVisible();
+    await expect(quantityField(line, 'Quantity of Blue Switch (Blue)')).toHaveValue('40');
+    await expect(line.getByText('$120.00', { exact: true })).toBeVisible();
   });
 
   test('a pack sets the quantity of a switch', async ({ page }) => {
     await openRoute(page, LISTS.switches.hash, LISTS.switches.h1);
     const dialog = await openProduct(page, 'Blue Switch');
-    await dialog.getByRole('button', { name: 'Pack of 90', exact: true }).click();
-    await expect(quantityField(dialog)).toHaveValue('90');
+    await dialog.getByRole('button', { name: 'Pack of 35', exact: true }).click();
+    await expect(quantityField(dialog)).toHaveValue('35');
     await dialog.getByRole('button', { name: 'Add to Cart', exact: true }).click();
-    await expect(cartLink(page)).toHaveAccessibleName('Cart, 90 items');
+    await expect(cartLink(page)).toHaveAccessibleName('Cart, 35 items');
   });
 
   for (const [text, message] of [
@@ -67,7 +67,7 @@ test.describe('real quantities', () => {
     test(`a cart line refuses ${JSON.stringify(text)} with a message and keeps its quantity`, async ({
       page,
     }) => {
-      await addSeventyBlueSwitches(page);
+      await addFortyBlueSwitches(page);
       await openRoute(page, '#/cart', 'Your Cart');
       const line = cartLine(page, 'Blue Switch', 'Blue');
       const field = quantityField(line, 'Quantity of Blue Switch (Blue)');
@@ -77,8 +77,8 @@ test.describe('real quantities', () => {
       await expect(alert).toHaveText(message);
       await expect(field).toHaveAttribute('aria-invalid', 'true');
       await expect(field).toHaveAccessibleDescription(message);
-      await expect(cartLink(page)).toHaveAccessibleName('Cart, 70 items');
-      await expect(line.getByText('$210.00', { exact: true })).toBeVisible();
+      await expect(cartLink(page)).toHaveAccessibleName('Cart, 40 items');
+      await expect(line.getByText('$120.00', { exact: true })).toBeVisible();
       await field.fill('35');
       await field.press('Enter');
       await expect(alert).toBeHidden();
@@ -180,7 +180,7 @@ for (const colorScheme of ['dark', 'light'] as const) {
     });
 
     test('the cart with a refused quantity and the removed-lines notice', async ({ page }) => {
-      await addSeventyBlueSwitches(page);
+      await addFortyBlueSwitches(page);
       await page.evaluate(() => {
         const stored = JSON.parse(localStorage.getItem('keebshop.cart.v1')!) as {
           lines: unknown[];

@@ -25,6 +25,9 @@ export interface QuantityFieldProps {
   decreaseLabel: string;
   increaseLabel: string;
   inputRef?: Ref<HTMLInputElement>;
+  /** At most this many (what is left in stock), explained by `maxProblem` when typed above. */
+  max?: number;
+  maxProblem?: string;
 }
 
 /**
@@ -40,11 +43,13 @@ export function QuantityField({
   decreaseLabel,
   increaseLabel,
   inputRef,
+  max = MAX_LINE_QUANTITY,
+  maxProblem,
 }: QuantityFieldProps) {
   const inputId = useId();
   const errorId = useId();
   const [draft, setDraft] = useState(String(value));
-  const [problem, setProblem] = useState<QuantityProblem | null>(null);
+  const [problem, setProblem] = useState<QuantityProblem | 'overMax' | null>(null);
   // The quantity changed from outside (buttons, a pack, another tab): show it.
   const [shown, setShown] = useState(value);
   if (shown !== value) {
@@ -53,16 +58,24 @@ export function QuantityField({
     setProblem(null);
   }
 
+  // A whole number above `max` (but within the line's limit) is a problem of its own.
+  const parse = (text: string) => {
+    const parsed = parseQuantityInput(text);
+    return parsed.ok && parsed.quantity > max
+      ? { ok: false as const, problem: 'overMax' as const }
+      : parsed;
+  };
+
   const type = (text: string) => {
     setDraft(text);
-    const parsed = parseQuantityInput(text);
+    const parsed = parse(text);
     setProblem(parsed.ok ? null : parsed.problem);
     onValidityChange?.(parsed.ok);
     if (applyOn === 'change' && parsed.ok && parsed.quantity !== value) onChange(parsed.quantity);
   };
 
   const commit = () => {
-    const parsed = parseQuantityInput(draft);
+    const parsed = parse(draft);
     if (parsed.ok && parsed.quantity !== value) onChange(parsed.quantity);
   };
 
@@ -108,8 +121,8 @@ export function QuantityField({
           type="button"
           className="quantity__step"
           aria-label={increaseLabel}
-          disabled={value >= MAX_LINE_QUANTITY}
-          onClick={() => step(Math.min(value + 1, MAX_LINE_QUANTITY))}
+          disabled={value >= max}
+          onClick={() => step(Math.min(value + 1, max))}
         >
           <span aria-hidden="true">+</span>
         </button>
@@ -117,7 +130,7 @@ export function QuantityField({
       {/* Mounted with its text: an alert that appears is announced at once. */}
       {problem && (
         <p id={errorId} className="quantity-field__error" role="alert">
-          {T.problem[problem]}
+          {problem === 'overMax' ? maxProblem : T.problem[problem]}
         </p>
       )}
     </div>

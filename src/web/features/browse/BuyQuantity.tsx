@@ -9,16 +9,26 @@ export interface BuyQuantityProps {
   onChange: (quantity: number) => void;
   onValidityChange: (valid: boolean) => void;
   inputRef: Ref<HTMLInputElement>;
+  /** How many can be added (stock left less the cart's); undefined while stock is unknown. */
+  limit?: number | undefined;
+  /** What a typed quantity above the limit is told. */
+  limitProblem?: string;
 }
 
-/** The dialog's quantity: a typed number with − and +, and packs where the product has them. */
+/**
+ * The dialog's quantity: a typed number with − and +, and packs where the product has them; only
+ * what `limit` allows.
+ */
 export function BuyQuantity({
   product,
   quantity,
   onChange,
   onValidityChange,
   inputRef,
+  limit,
+  limitProblem,
 }: BuyQuantityProps) {
+  const packs = packSizes(product).filter((size) => limit === undefined || size <= limit);
   return (
     <div className="buy-quantity">
       <QuantityField
@@ -28,9 +38,10 @@ export function BuyQuantity({
         decreaseLabel={dialogText.decrease}
         increaseLabel={dialogText.increase}
         inputRef={inputRef}
+        {...(limit !== undefined && { max: Math.max(limit, 1), maxProblem: limitProblem })}
       />
       <PackChooser
-        sizes={packSizes(product)}
+        sizes={packs}
         quantity={quantity}
         onChoose={(size) => {
           onValidityChange(true);

@@ -1,14 +1,19 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { type Product } from '../../../catalogue/index.ts';
+import {
+  formatPrice,
+  MAX_LINE_QUANTITY,
+  packSizes,
+  type Product,
+} from '../../../catalogue/index.ts';
 import { ProductArt } from '../../components/art/index.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useToast } from '../../components/toast/index.ts';
-import { cartStore } from '../../state/cart-store.ts';
+import { cartStore, useCart } from '../../state/cart-store.ts';
 import { BuyQuantity } from './BuyQuantity.tsx';
 import { CompareToggle } from './CompareToggle.tsx';
 import { FactList, listPrice, productFacts } from './format.tsx';
 import { SpecTable } from './SpecTable.tsx';
-import { StockBadge } from './StockBadge.tsx';
+import { DialogStock } from './DialogStock.tsx';
 import { dialogText, stockText } from './texts.ts';
 import { useAvailable } from '../../state/use-stock.ts';
 
@@ -28,17 +33,31 @@ export function ProductDialog({ product, onClose, reviews }: ProductDialogProps)
   const toast = useToast();
   const titleId = useId();
   const colourId = useId();
-  const soldOut = useAvailable(product.key, colour) === 0;
+  const available = useAvailable(product.key, colour);
+  const inCart =
+    useCart().find((line) => line.key === product.key && line.color === colour)?.quantity ?? 0;
+  // What can still be added: the units left less the cart's (docs/product.md, Stock).
+  const limit =
+    available === undefined
+      ? undefined
+      : Math.max(Math.min(available, MAX_LINE_QUANTITY) - inCart, 0);
+  // Fewer left than chosen (another colour, or the stock arrived): choose what is left.
+  if (limit !== undefined && limit >= 1 && quantity > limit) setQuantity(limit);
+  const chosen = limit === undefined ? quantity : Math.min(quantity, Math.max(limit, 1));
+  const soldOut = available === 0;
+  const full = !soldOut && limit === 0;
+  const limits = limit !== undefined && packSizes(product).some((size) => size > limit);
 
   const addToCart = () => {
     // A bad typed quantity is explained next to the field; send the shopper back to it.
+    if (full) return;
     if (!quantityValid) {
       quantityRef.current?.focus();
       return;
     }
-    cartStore.add(product.key, colour, quantity);
+    cartStore.add(product.key, colour, chosen);
     onClose();
-    toast.show(dialogText.added(product.name, colour, quantity), {
+    toast.show(dialogText.added(product.name, colour, chosen), {
       tone: 'success',
       group: 'cart-added',
     });
@@ -83,22 +102,34 @@ export function ProductDialog({ product, onClose, reviews }: ProductDialogProps)
             </div>
             <BuyQuantity
               product={product}
-              quantity={quantity}
+              quantity={chosen}
               onChange={setQuantity}
               onValidityChange={setQuantityValid}
               inputRef={quantityRef}
+              limit={limit}
+              limitProblem={
+                limit === undefined
+                  ? undefined
+                  : inCart > 0
+                    ? dialogText.overStockWithCart(limit, inCart)
+                    : dialogText.overStock(limit)
+              }
             />
+            <p className="product-dialog__total">
+              {dialogText.total}{' '}
+              <span className="price">{formatPrice(product.priceCents * chosen)}</span>
+            </p>
             <button
               type="button"
               className="button button--primary"
               onClick={addToCart}
-              disabled={soldOut}
+              disabled={soldOut || full}
             >
               {soldOut ? stockText.soldOut : dialogText.addToCart}
             </button>
           </div>
           <div aria-live="polite">
-            <StockBadge productKey={product.key} color={colour} />
+            <DialogStock available={available} inCart={inCart} limits={limits} />
           </div>
           <CompareToggle product={product} className="product-dialog__compare" />
           <SpecTable product={product} />

@@ -67,6 +67,13 @@ export const dialogText = {
       : `Added ${quantity} × ${name} (${colour}) to your cart`,
   decrease: 'Decrease quantity',
   increase: 'Increase quantity',
+  // Within the stock (docs/product.md, Stock).
+  total: 'Total:',
+  leftWithCart: (left: number, inCart: number) => `Only ${left} left (${inCart} in your cart)`,
+  allInCart: (left: number) => `All ${left} left are in your cart.`,
+  overStock: (left: number) => `Only ${left} left: enter ${left} or fewer.`,
+  overStockWithCart: (room: number, inCart: number) =>
+    `You can add ${room} more: your cart already holds ${inCart}.`,
 } as const;
 
 // Specifications and compare (docs/product.md, Specifications and compare).
