@@ -4,7 +4,10 @@ import {
   admitToHashing,
   hashingInFlight,
   MAX_CONCURRENT_HASHES,
+  checkRoom,
   MAX_IN_FLIGHT,
+  MAX_PER_CLIENT,
+  RESERVED_FOR_CLEAN,
   runHash,
 } from './hash-queue.ts';
 
@@ -31,6 +34,38 @@ it('answers 429 with Retry-After: 1 at once when a lane is full, and admits agai
   admitToHashing('new-password')();
   for (const release of releases) release();
   expect(hashingInFlight()).toEqual({ 'sign-in': 0, 'new-password': 0 });
+});
+
+const refused = (admit: () => unknown) => {
+  try {
+    admit();
+  } catch (err) {
+    return err instanceof HttpError && err.status === 429;
+  }
+  return false;
+};
+
+it('gives one client a share of the sign-in places and keeps the last ones for clean clients', () => {
+  const lane = 'sign-in';
+  const perClient = MAX_PER_CLIENT[lane];
+  const releases = Array.from({ length: perClient }, () => admitToHashing(lane, 'a', false));
+  // A client at its share is refused before its limits are counted, and checking takes nothing.
+  expect(refused(() => checkRoom(lane, 'a'))).toBe(true);
+  expect(refused(() => admitToHashing(lane, 'a', true))).toBe(true);
+  checkRoom(lane, 'b');
+  expect(hashingInFlight()[lane]).toBe(perClient);
+  // Clients with failures counted fill every place but the reserved ones...
+  const open = MAX_IN_FLIGHT[lane] - RESERVED_FOR_CLEAN[lane];
+  for (let n = perClient; n < open; n++) releases.push(admitToHashing(lane, `guesser-${n}`, false));
+  expect(refused(() => admitToHashing(lane, 'guesser-new', false))).toBe(true);
+  // ...which clean clients still get, up to the lane's size.
+  for (let n = 0; n < RESERVED_FOR_CLEAN[lane]; n++) {
+    releases.push(admitToHashing(lane, `shopper-${n}`, true));
+  }
+  expect(refused(() => admitToHashing(lane, 'shopper-late', true))).toBe(true);
+  for (const release of releases) release();
+  expect(hashingInFlight()).toEqual({ 'sign-in': 0, 'new-password': 0 });
+  admitToHashing(lane, 'a', false)(); // released places are the client's again
 });
 
 it('runs a waiting sign-in before new passwords that were queued earlier', async () => {

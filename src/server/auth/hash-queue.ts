@@ -24,26 +24,61 @@ export type HashLane = 'sign-in' | 'new-password';
  */
 export const MAX_IN_FLIGHT: Record<HashLane, number> = { 'sign-in': 64, 'new-password': 8 };
 
+/**
+ * A lane's share per client (address): a shopper signs in once at a time, so a few addresses
+ * sending wrong passwords in bursts hold at most 4 places each, never the whole lane.
+ */
+export const MAX_PER_CLIENT: Record<HashLane, number> = { 'sign-in': 4, 'new-password': 8 };
+
+/**
+ * The last places of a lane, kept for clean clients: those with no failure counted against them in
+ * the rate-limit window (their own attempt is the only one). Guessers from many addresses fill the
+ * rest; shoppers who have not failed still get in.
+ */
+export const RESERVED_FOR_CLEAN: Record<HashLane, number> = { 'sign-in': 16, 'new-password': 0 };
+
 const inFlight: Record<HashLane, number> = { 'sign-in': 0, 'new-password': 0 };
+const byClient: Record<HashLane, Map<string, number>> = {
+  'sign-in': new Map(),
+  'new-password': new Map(),
+};
 let hashing = 0;
 const waiting: Record<HashLane, (() => void)[]> = { 'sign-in': [], 'new-password': [] };
 
+const full = () =>
+  authError('over_request_rate_limit', AUTH_MESSAGES.rateLimited, {
+    headers: { 'Retry-After': '1' },
+  });
+
 /**
- * Takes a place for one request in `lane`, or throws 429 over_request_rate_limit (Retry-After: 1)
- * when the lane is full, before the request costs a database query or a hash. Returns the release.
+ * Throws 429 over_request_rate_limit (Retry-After: 1) when `client` could not take a place in
+ * `lane` now, whatever its rate limits say: called before they are counted, it spends no query.
+ * Takes nothing.
  */
-export function admitToHashing(lane: HashLane): () => void {
-  if (inFlight[lane] >= MAX_IN_FLIGHT[lane]) {
-    throw authError('over_request_rate_limit', AUTH_MESSAGES.rateLimited, {
-      headers: { 'Retry-After': '1' },
-    });
-  }
+export function checkRoom(lane: HashLane, client = ''): void {
+  const mine = byClient[lane].get(client) ?? 0;
+  if (inFlight[lane] >= MAX_IN_FLIGHT[lane] || mine >= MAX_PER_CLIENT[lane]) throw full();
+}
+
+/**
+ * Takes a place for one request of `client` in `lane`, called once its rate limits allowed it, or
+ * throws 429 as checkRoom does; a client that is not `clean` is refused the reserved places too.
+ * Returns the release.
+ */
+export function admitToHashing(lane: HashLane, client = '', clean = true): () => void {
+  checkRoom(lane, client);
+  if (!clean && inFlight[lane] >= MAX_IN_FLIGHT[lane] - RESERVED_FOR_CLEAN[lane]) throw full();
+  const clients = byClient[lane];
   inFlight[lane] += 1;
+  clients.set(client, (clients.get(client) ?? 0) + 1);
   let released = false;
   return () => {
     if (released) return;
     released = true;
     inFlight[lane] -= 1;
+    const left = (clients.get(client) ?? 1) - 1;
+    if (left > 0) clients.set(client, left);
+    else clients.delete(client);
   };
 }
 

@@ -3,14 +3,14 @@ import { HttpError } from '../http/errors.ts';
 import { clientIp, readJson } from './context.ts';
 import { authError, AUTH_MESSAGES } from './errors.ts';
 import type { Guarded, SignedIn } from './guards.ts';
-import { admitToHashing } from './hash-queue.ts';
+import { admitToHashing, checkRoom, type HashLane } from './hash-queue.ts';
 import { hitRateLimits, type RateLimitBucket, type RateLimitResult } from './rate-limit.ts';
 import { signInCredentials } from './token.ts';
 
 // The guards app.ts puts in front of every endpoint that hashes a password or tells whether an
-// email is registered: a place in the bounded hashing queue first (429 at once when it is full, no
-// query spent), then the limits counted in the database (auth.rate_limits), shared by every
-// instance. All in one window, SIGNIN_RATE_LIMIT_WINDOW.
+// email is registered: the limits counted in the database (auth.rate_limits), shared by every
+// instance, then a place in the bounded hashing queue (hash-queue.ts), so a request over a limit
+// never takes one. All in one window, SIGNIN_RATE_LIMIT_WINDOW.
 
 function tooMany(retryAfter: number): HttpError {
   return authError('over_request_rate_limit', AUTH_MESSAGES.rateLimited, {
@@ -30,6 +30,31 @@ async function hit(auth: Guarded, buckets: RateLimitBucket[]): Promise<RateLimit
   return rate;
 }
 
+/**
+ * Counts `buckets`, then takes a place in `lane` for the client: 429 from the limits when over one,
+ * or from the queue (given the count back) when it has no place for this client. When the queue
+ * surely has none, 429 at once, before the query. A client whose count in `cleanBucket` holds more
+ * than this attempt (a failure this window) is kept out of the lane's reserved places.
+ */
+async function limitThenAdmit(
+  auth: Guarded,
+  c: Context,
+  lane: HashLane,
+  buckets: RateLimitBucket[],
+  cleanBucket?: string,
+): Promise<{ rate: RateLimitResult; release: () => void }> {
+  const client = clientIp(auth.context, c);
+  checkRoom(lane, client);
+  const rate = await hit(auth, buckets);
+  try {
+    const clean = cleanBucket === undefined || rate.hits[cleanBucket] === 1;
+    return { rate, release: admitToHashing(lane, client, clean) };
+  } catch (err) {
+    await rate.refund().catch(() => undefined);
+    throw err;
+  }
+}
+
 /** Whether the handler answered a wrong email or password (the only outcome a sign-in limit counts). */
 function wrongCredentials(c: Context): boolean {
   return c.error instanceof HttpError && c.error.body.code === 'invalid_credentials';
@@ -45,20 +70,25 @@ export function signInRateLimit(auth: Guarded): MiddlewareHandler {
   return async function signInRateLimit(c, next) {
     if (c.req.query('grant_type') !== 'password') return next();
     const { email } = signInCredentials(await readJson(c));
-    const release = admitToHashing('sign-in');
-    try {
-      const limits = auth.context.settings.signInLimit;
-      const ip = clientIp(auth.context, c);
-      // Counted before the password is checked, so parallel guesses cannot overtake the count;
-      // given back below unless the password was wrong.
-      const rate = await hit(auth, [
+    const limits = auth.context.settings.signInLimit;
+    const ip = clientIp(auth.context, c);
+    // Counted before the password is checked, so parallel guesses cannot overtake the count;
+    // given back below unless the password was wrong.
+    const { rate, release } = await limitThenAdmit(
+      auth,
+      c,
+      'sign-in',
+      [
         {
           key: `signin-failed:email-ip:${JSON.stringify([email, ip])}`,
           limit: limits.perEmailAndIp,
         },
         { key: `signin-failed:email:${email}`, limit: limits.perEmail },
         { key: `signin-failed:ip:${ip}`, limit: limits.perIp },
-      ]);
+      ],
+      `signin-failed:ip:${ip}`,
+    );
+    try {
       await next();
       if (!wrongCredentials(c)) {
         // A failed refund leaves the count one too high until the window ends: not worth a 500.
@@ -73,10 +103,12 @@ export function signInRateLimit(auth: Guarded): MiddlewareHandler {
 /** Sign-ups per client (SIGNUP_RATE_LIMIT_PER_IP), whatever their outcome: new or taken email. */
 export function signUpRateLimit(auth: Guarded): MiddlewareHandler {
   return async function signUpRateLimit(c, next) {
-    const release = admitToHashing('new-password');
+    const ip = clientIp(auth.context, c);
+    const limit = auth.context.settings.signUpLimit.perIp;
+    const { release } = await limitThenAdmit(auth, c, 'new-password', [
+      { key: `signup:ip:${ip}`, limit },
+    ]);
     try {
-      const ip = clientIp(auth.context, c);
-      await hit(auth, [{ key: `signup:ip:${ip}`, limit: auth.context.settings.signUpLimit.perIp }]);
       await next();
     } finally {
       release();
@@ -92,13 +124,15 @@ export function userUpdateRateLimit(auth: Guarded): MiddlewareHandler<SignedIn> 
   return async function userUpdateRateLimit(c, next) {
     const body = await readJson(c);
     if (body.email === undefined && body.password === undefined) return next();
-    const release = body.password === undefined ? () => {} : admitToHashing('new-password');
+    const limits = auth.context.settings.userUpdateLimit;
+    const buckets = [
+      { key: `user-update:user:${c.get('claims').sub}`, limit: limits.perUser },
+      { key: `user-update:ip:${clientIp(auth.context, c)}`, limit: limits.perIp },
+    ];
+    let release = () => {};
+    if (body.password === undefined) await hit(auth, buckets);
+    else ({ release } = await limitThenAdmit(auth, c, 'new-password', buckets));
     try {
-      const limits = auth.context.settings.userUpdateLimit;
-      await hit(auth, [
-        { key: `user-update:user:${c.get('claims').sub}`, limit: limits.perUser },
-        { key: `user-update:ip:${clientIp(auth.context, c)}`, limit: limits.perIp },
-      ]);
       await next();
     } finally {
       release();

@@ -9,6 +9,8 @@ export interface RateLimitResult {
   allowed: boolean;
   /** Seconds until the current window ends (for Retry-After). */
   retryAfter: number;
+  /** Each bucket's count in the window, this hit included (before any refund). */
+  hits: Record<string, number>;
   /** Gives the counted hit back (an attempt that turned out not to count, e.g. a sign-in that succeeded). */
   refund(): Promise<void>;
 }
@@ -55,6 +57,7 @@ export async function hitRateLimits(
   return {
     allowed: !over,
     retryAfter: Math.max(1, Math.ceil((start.getTime() + windowMs - now.getTime()) / 1000)),
+    hits: Object.fromEntries(rows.map((row) => [row.bucket, Number(row.hits)])),
     refund,
   };
 }
