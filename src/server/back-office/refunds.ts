@@ -1,7 +1,7 @@
 // Refunds are recorded once by the provider's refund id, whichever arrives first: the staff
 // action's answer from the provider or the provider's charge.refunded event (docs/product.md, Back
 // office). shop_orders.refunded_cents is always the sum of the recorded refunds.
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import type { Queryable } from '../db/types.ts';
 import { functionError } from '../functions/errors.ts';
 import {
@@ -117,32 +117,46 @@ export async function refundThroughProvider(
   }
 }
 
-/** Refunds of a payment intent: those on the event's charge, else the provider's list. */
+/** A charge as the provider holds it: its payment intent and that payment's refunds. */
+export interface ProviderCharge {
+  paymentIntent: string | null;
+  refunds: ProviderRefund[];
+}
+
+/**
+ * Reads the charge `chargeId` and its payment's refunds back from the provider, as checkout events
+ * re-read their session: an event says which charge changed, never what its refunds are, since a
+ * signed event is only as trustworthy as everyone who holds the webhook secret. Null when the
+ * provider knows no such charge.
+ */
 export async function refundsOfCharge(
   stripe: Stripe,
-  charge: Stripe.Charge,
-): Promise<ProviderRefund[]> {
-  const listed = charge.refunds?.data;
-  const refunds =
-    listed && !charge.refunds?.has_more
-      ? listed
-      : typeof charge.payment_intent === 'string' || charge.payment_intent
-        ? await stripe.refunds
-            .list({
-              payment_intent:
-                typeof charge.payment_intent === 'string'
-                  ? charge.payment_intent
-                  : (charge.payment_intent as Stripe.PaymentIntent).id,
-              limit: 100,
-            })
-            .autoPagingToArray({ limit: 1000 })
-        : [];
-  return refunds.map((r) => ({
-    id: r.id,
-    amount: r.amount,
-    status: r.status,
-    cancel: isCancel(r),
-  }));
+  chargeId: string,
+): Promise<ProviderCharge | null> {
+  let charge: Stripe.Charge;
+  try {
+    charge = await stripe.charges.retrieve(chargeId);
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') {
+      return null;
+    }
+    throw err;
+  }
+  const intent = charge.payment_intent;
+  const paymentIntent = typeof intent === 'string' ? intent : (intent?.id ?? null);
+  if (!paymentIntent) return { paymentIntent, refunds: [] };
+  const refunds = await stripe.refunds
+    .list({ payment_intent: paymentIntent, limit: 100 })
+    .autoPagingToArray({ limit: 1000 });
+  return {
+    paymentIntent,
+    refunds: refunds.map((r) => ({
+      id: r.id,
+      amount: r.amount,
+      status: r.status,
+      cancel: isCancel(r),
+    })),
+  };
 }
 
 /**

@@ -24,7 +24,10 @@ async function expired(c: Context, deps: FunctionsDeps, event: Stripe.Event) {
   deps.logger.info({ sessionId: session.id, released }, 'stock: released an expired session');
   return c.json({ received: true, status: 'released', released });
 }
-/** The event that reports refunds of a charge, from the shop or the provider's dashboard. */
+/**
+ * The event that reports refunds of a charge, from the shop or the provider's dashboard. The only
+ * refund event handled; refund.created and others are ignored (2xx).
+ */
 export const REFUND_EVENT = 'charge.refunded';
 
 /**
@@ -38,11 +41,13 @@ export function stripeWebhookHandler(deps: FunctionsDeps): Handler<WithPayments 
     const event = c.get('event');
     if (event.type === EXPIRED_EVENT) return expired(c, deps, event);
     if (event.type === REFUND_EVENT) {
-      const charge = event.data.object as Stripe.Charge;
-      const intent = charge.payment_intent;
-      const paymentIntent = typeof intent === 'string' ? intent : intent?.id;
+      // Only which charge changed is taken from the event; its refunds are the provider's.
+      const chargeId = (event.data.object as { id?: unknown }).id;
+      if (typeof chargeId !== 'string') throw functionError('invalid_event');
+      const charge = await refundsOfCharge(payments.stripe, chargeId);
+      if (!charge) return c.json({ received: true, ignored: 'unknown charge' });
+      const { paymentIntent, refunds } = charge;
       if (!paymentIntent) return c.json({ received: true, ignored: 'no payment intent' });
-      const refunds = await refundsOfCharge(payments.stripe, charge);
       const recorded = await deps.db.transaction((tx) =>
         recordReportedRefunds(tx, paymentIntent, refunds, deps.siteUrl),
       );
