@@ -44,11 +44,18 @@ describe('checkCard', () => {
     });
   });
 
-  it('approves 4242 with its brand and last four digits', () => {
-    expect(checkCard(fields({ cardNumber: '4242-4242-4242-4242' }), now)).toEqual({
+  it('approves 4242 with its brand, last four digits, expiry and a stable fingerprint', () => {
+    const approved = checkCard(fields({ cardNumber: '4242-4242-4242-4242' }), now);
+    expect(approved).toMatchObject({
       kind: 'approved',
       brand: 'visa',
       last4: '4242',
+      card: { expMonth: 11, expYear: 2026, iin: '424242' },
     });
+    const again = checkCard(fields({ cardExpiry: '3/2031' }), now);
+    expect(again).toMatchObject({ card: { expMonth: 3, expYear: 2031 } });
+    const fingerprint = (c: typeof again) => (c.kind === 'approved' ? c.card.fingerprint : '');
+    expect(fingerprint(approved)).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(fingerprint(again)).toBe(fingerprint(approved));
   });
 });

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { declines, fieldErrors } from './messages.ts';
+import type { CardRecord } from './types.ts';
 import { looksLikeEmail } from './validate-create.ts';
 
 export type PaymentFields = {
@@ -14,7 +16,7 @@ export type FieldErrors = Partial<Record<FieldName, string>>;
 export type CardCheck =
   | { kind: 'invalid'; errors: FieldErrors }
   | { kind: 'declined'; message: string }
-  | { kind: 'approved'; brand: string; last4: string };
+  | { kind: 'approved'; brand: string; last4: string; card: CardRecord };
 
 /** Stripe's documented test cards and what they do. */
 const TEST_CARDS: Record<string, 'approved' | keyof typeof declines> = {
@@ -67,19 +69,41 @@ export function checkCard(fields: PaymentFields, now: Date): CardCheck {
 
   if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
   const outcome = TEST_CARDS[digits];
-  if (outcome === 'approved')
-    return { kind: 'approved', brand: brandOf(digits), last4: digits.slice(-4) };
+  if (outcome === 'approved') {
+    const { month, year } = parseExpiry(fields.cardExpiry)!;
+    const card = {
+      expMonth: month,
+      expYear: year,
+      fingerprint: fingerprintOf(digits),
+      iin: digits.slice(0, 6),
+    };
+    return { kind: 'approved', brand: brandOf(digits), last4: digits.slice(-4), card };
+  }
   return { kind: 'declined', message: declines[outcome ?? 'unsupported'] };
 }
 
-function checkExpiry(text: string, now: Date): string | undefined {
-  const value = text.trim();
-  if (value === '') return fieldErrors.expiryMissing;
-  const match = /^(\d{1,2})\s*\/?\s*(\d{2}|\d{4})$/.exec(value);
-  if (!match) return fieldErrors.expiryIncomplete;
-  const month = Number(match[1]);
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Like Stripe's card fingerprint: the same for every payment with one card number. */
+function fingerprintOf(digits: string): string {
+  const hash = createHash('sha256').update(`keebshop-sandbox-card:${digits}`).digest();
+  return Array.from(hash.subarray(0, 16), (byte) => ALNUM[byte % ALNUM.length]).join('');
+}
+
+/** MM / YY (or MM/YYYY) as a month and a four-digit year; undefined when it is not that shape. */
+function parseExpiry(text: string): { month: number; year: number } | undefined {
+  const match = /^(\d{1,2})\s*\/?\s*(\d{2}|\d{4})$/.exec(text.trim());
+  if (!match) return undefined;
   const yearText = match[2]!;
   const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
+  return { month: Number(match[1]), year };
+}
+
+function checkExpiry(text: string, now: Date): string | undefined {
+  if (text.trim() === '') return fieldErrors.expiryMissing;
+  const parsed = parseExpiry(text);
+  if (!parsed) return fieldErrors.expiryIncomplete;
+  const { month, year } = parsed;
   if (month < 1 || month > 12) return fieldErrors.expiryInvalid;
   // A card is good through the last day of its expiry month.
   const current = now.getUTCFullYear() * 12 + now.getUTCMonth();

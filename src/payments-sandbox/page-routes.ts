@@ -112,6 +112,7 @@ export function createPages({ state, businessName, clock }: PageOptions): Hono {
         name: fields.billingName.trim(),
         brand: check.brand,
         last4: check.last4,
+        details: check.card,
       },
       { rateId: shipping.rateId, details: shipping.details },
     );

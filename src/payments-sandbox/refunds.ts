@@ -92,6 +92,8 @@ export async function createRefund(
       throw invalidRequest(
         `Refund amount (${formatUsd(amount)}) is greater than unrefunded amount on charge (${formatUsd(remaining)})`,
         'amount',
+        // The error code of Stripe's list (the spec's enum) for an amount above what is allowed.
+        'amount_too_large',
       );
     }
     const refund: RefundRecord = {

@@ -1,3 +1,4 @@
+import { renderCardDetails } from './render-card.ts';
 import type {
   PaymentIntentRecord,
   RefundRecord,
@@ -130,7 +131,7 @@ export function renderCharge(pi: PaymentIntentRecord, s: SessionRecord): Json {
     payment_intent: pi.id,
     payment_method: null,
     payment_method_details: {
-      card: { brand: pi.cardBrand, last4: pi.cardLast4 },
+      card: renderCardDetails(pi),
       type: 'card',
     },
     receipt_email: s.customerDetails?.email ?? null,

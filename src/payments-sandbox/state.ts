@@ -1,10 +1,11 @@
 import { newId } from './ids.ts';
 import { renderSession } from './render.ts';
-import { renderCharge, renderRefund } from './render-payments.ts';
+import { renderCharge, renderPaymentIntent, renderRefund } from './render-payments.ts';
 import { amountsOf } from './shipping.ts';
 import type { NewEvent, SandboxStore } from './storage.ts';
 import {
   API_VERSION,
+  type CardRecord,
   type EventRef,
   type SessionRecord,
   type ShippingDetailsRecord,
@@ -65,9 +66,14 @@ export class SandboxState {
     return { id: ref.id, event, delivery };
   }
 
-  /** What an event carries: the session, or for a refund's events the refund or the charge. */
+  /**
+   * What an event carries: the session; the charge or the payment intent of a payment; for a
+   * refund's events the refund or the charge.
+   */
   private eventObject(session: SessionRecord, ref: EventRef): Record<string, unknown> {
     const pi = session.paymentIntent;
+    if (pi && ref.type === 'charge.succeeded') return renderCharge({ ...pi, refunds: [] }, session);
+    if (pi && ref.type === 'payment_intent.succeeded') return renderPaymentIntent(pi, session);
     if (ref.refundId === undefined || !pi) return renderSession(session, this.options.baseUrl());
     const refunds = pi.refunds ?? [];
     // The charge as this refund left it, also when a crash makes open() rebuild the event later.
@@ -168,10 +174,13 @@ export class SandboxState {
     }
   }
 
-  /** Marks a session paid, exactly once: a second submit finds it complete and charges nothing. */
+  /**
+   * Marks a session paid, exactly once: a second submit finds it complete and charges nothing.
+   * The compare-and-set is on the revision, which every change bumps (expiry too).
+   */
   async pay(
     id: string,
-    card: { email: string; name: string; brand: string; last4: string },
+    card: { email: string; name: string; brand: string; last4: string; details: CardRecord },
     shipping: { rateId: string | null; details: ShippingDetailsRecord | null } = {
       rateId: null,
       details: null,
@@ -189,7 +198,8 @@ export class SandboxState {
         shippingDetails: shipping.details,
       };
       const total = amountsOf(withShipping).total;
-      const paid = await this.commit(
+      // As on Stripe: the charge, then its payment intent, then the session, each announced.
+      const paid = await this.revise(
         session,
         {
           ...withShipping,
@@ -204,10 +214,12 @@ export class SandboxState {
             currency: 'usd',
             cardBrand: card.brand,
             cardLast4: card.last4,
+            card: card.details,
             chargeId: newId.charge(),
             refunds: [],
           },
         },
+        PAYMENT_EVENTS,
         null,
       );
       if (paid) return { kind: 'paid', session: paid };
@@ -252,6 +264,12 @@ export class SandboxState {
     return updated;
   }
 }
+
+const PAYMENT_EVENTS = [
+  { type: 'charge.succeeded' },
+  { type: 'payment_intent.succeeded' },
+  { type: 'checkout.session.completed' },
+];
 
 const EVENT_OF: Record<SessionStatus, string> = {
   open: 'checkout.session.open',

@@ -22,6 +22,16 @@ export type RefundRecord = {
   metadata: Record<string, string>;
 };
 
+/** What the sandbox knows of the card that paid (absent on records kept before it was kept). */
+export type CardRecord = {
+  expMonth: number;
+  expYear: number;
+  /** Stable per card number, as Stripe's: 16 letters and digits. */
+  fingerprint: string;
+  /** The number's first six digits. */
+  iin: string;
+};
+
 export type PaymentIntentRecord = {
   id: string;
   created: number;
@@ -29,6 +39,7 @@ export type PaymentIntentRecord = {
   currency: 'usd';
   cardBrand: string;
   cardLast4: string;
+  card?: CardRecord;
   /** The one charge (ch_...); absent on records kept before charges were modelled. */
   chargeId?: string;
   /** Oldest first. */

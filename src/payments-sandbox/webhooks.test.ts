@@ -42,7 +42,9 @@ describe('webhooks', () => {
     const { receiver, sb } = await setup();
     const session = await sb.stripe.checkout.sessions.create(sessionParams());
     await payForm(session.url!, {});
-    const delivery = await waitFor(() => receiver.received[0]);
+    const delivery = await waitFor(() =>
+      receiver.received.find((d) => d.body.includes('"type":"checkout.session.completed"')),
+    );
     expect(delivery.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(String(delivery.headers['stripe-signature'])).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     const event = verify(delivery, sb.webhookSecret);
@@ -67,16 +69,65 @@ describe('webhooks', () => {
     );
   });
 
+  it('announces a payment as Stripe does: charge.succeeded, payment_intent.succeeded, then checkout.session.completed', async () => {
+    const { receiver, sb } = await setup();
+    const session = await sb.stripe.checkout.sessions.create(sessionParams());
+    await payForm(session.url!, {});
+    await waitFor(() => receiver.received.length >= 3);
+    const events = receiver.received.map((d) => verify(d, sb.webhookSecret));
+    expect(events.map((e) => e.type)).toEqual([
+      'charge.succeeded',
+      'payment_intent.succeeded',
+      'checkout.session.completed',
+    ]);
+    const paid = await sb.stripe.checkout.sessions.retrieve(session.id);
+    const pi = await sb.stripe.paymentIntents.retrieve(paid.payment_intent as string);
+    const [charge, intent] = events.map((e) => e.data.object) as [
+      Stripe.Charge,
+      Stripe.PaymentIntent,
+    ];
+    expect(charge).toMatchObject({
+      object: 'charge',
+      id: pi.latest_charge,
+      status: 'succeeded',
+      paid: true,
+      captured: true,
+      amount: 32448,
+      amount_captured: 32448,
+      amount_refunded: 0,
+      payment_intent: pi.id,
+    });
+    expect(charge.payment_method_details?.card).toMatchObject({ brand: 'visa', last4: '4242' });
+    expect(intent).toMatchObject({
+      object: 'payment_intent',
+      id: pi.id,
+      status: 'succeeded',
+      amount: 32448,
+      amount_received: 32448,
+      latest_charge: pi.latest_charge,
+    });
+    for (const event of events) {
+      expect((await sb.stripe.events.retrieve(event.id)).type).toBe(event.type);
+    }
+    const listed = await sb.stripe.events.list({ type: 'payment_intent.succeeded' });
+    expect(listed.data.map((e) => e.id)).toEqual([events[1]!.id]);
+  });
+
   it('sends events in the order they happened', async () => {
     const { receiver, sb } = await setup();
     const first = await sb.stripe.checkout.sessions.create(sessionParams());
     const second = await sb.stripe.checkout.sessions.create(sessionParams());
     await sb.stripe.checkout.sessions.expire(first.id);
     await payForm(second.url!, {});
-    await waitFor(() => receiver.received.length >= 2);
+    await waitFor(() => receiver.received.length >= 4);
     const events = receiver.received.map((d) => verify(d, sb.webhookSecret));
+    const pi = await sb.stripe.paymentIntents.retrieve(
+      (await sb.stripe.checkout.sessions.retrieve(second.id)).payment_intent as string,
+    );
     expect(events.map((e) => [e.type, (e.data.object as { id: string }).id])).toEqual([
       ['checkout.session.expired', first.id],
+      ['charge.succeeded', pi.latest_charge],
+      ['payment_intent.succeeded', pi.id],
       ['checkout.session.completed', second.id],
     ]);
   });
@@ -85,16 +136,16 @@ describe('webhooks', () => {
     const { receiver, sb } = await setup((n) => (n <= 2 ? 500 : 200));
     const session = await sb.stripe.checkout.sessions.create(sessionParams());
     await payForm(session.url!, {});
-    await waitFor(() => receiver.received.length >= 3);
-    const events = receiver.received.map((d) => verify(d, sb.webhookSecret));
-    expect(new Set(events.map((e) => e.id)).size).toBe(1);
-    // Delivered on the third attempt: nothing more is sent afterwards. Once the sandbox records
-    // it delivered, nothing is pending, and its one delivery loop has no request under way.
+    // The payment's three events: the first two attempts fail, then each is delivered once.
+    // Once the sandbox records them all delivered, nothing is pending, and its one delivery loop
+    // has no request under way: nothing more is sent afterwards.
     const pending = async () =>
       ((await (await fetch(`${sb.url}/healthz`)).json()) as { pendingWebhooks: number })
         .pendingWebhooks;
     await expect.poll(pending, { timeout: 10_000 }).toBe(0);
-    expect(receiver.received).toHaveLength(3);
+    const events = receiver.received.map((d) => verify(d, sb.webhookSecret));
+    expect(new Set(events.map((e) => e.id)).size).toBe(3);
+    expect(receiver.received).toHaveLength(5);
   });
 
   it('keeps sessions and pending deliveries across a restart, and resumes delivering', async () => {
@@ -113,10 +164,15 @@ describe('webhooks', () => {
     cleanups.push(up.close);
     const second = await startSandbox(dir.dir, { webhookUrl: up.url, webhookRetry: fastRetry });
     cleanups.push(second.close);
-    const delivery = await waitFor(() => up.received[0]);
-    const event = verify(delivery, second.webhookSecret);
-    expect(event.id).toBe(verify(down.received[0]!, first.webhookSecret).id);
-    expect((event.data.object as { id: string }).id).toBe(session.id);
+    // The payment's three events, each refused before the restart, all go out after it.
+    const delivered = await waitFor(() => {
+      const events = up.received.map((d) => verify(d, second.webhookSecret));
+      return new Set(events.map((e) => e.id)).size >= 3 && events;
+    });
+    const refused = down.received.map((d) => verify(d, first.webhookSecret).id);
+    expect(delivered.map((e) => e.id)).toEqual(expect.arrayContaining(refused));
+    const completed = delivered.find((e) => e.type === 'checkout.session.completed');
+    expect((completed?.data.object as { id: string }).id).toBe(session.id);
 
     const kept = await second.stripe.checkout.sessions.retrieve(session.id, {
       expand: ['line_items'],
@@ -143,9 +199,17 @@ describe('webhooks', () => {
     cleanups.push(receiver.close);
     const second = await startSandbox(dir.dir, { webhookUrl: receiver.url });
     cleanups.push(second.close);
-    const event = verify(await waitFor(() => receiver.received[0]), second.webhookSecret);
-    expect(event.type).toBe('checkout.session.completed');
-    expect((event.data.object as { id: string }).id).toBe(session.id);
+    await waitFor(() => receiver.received.length >= 3);
+    const events = receiver.received.map((d) => verify(d, second.webhookSecret));
+    expect(events.map((e) => e.type)).toEqual([
+      'charge.succeeded',
+      'payment_intent.succeeded',
+      'checkout.session.completed',
+    ]);
+    expect((events[1]!.data.object as Stripe.PaymentIntent).latest_charge).toBe(
+      (events[0]!.data.object as Stripe.Charge).id,
+    );
+    expect((events[2]!.data.object as { id: string }).id).toBe(session.id);
   });
 
   it('backs off by doubling from 1 s, capped, with jitter', () => {
