@@ -10,6 +10,7 @@ import {
   type Form,
 } from './form.ts';
 import { addPaymentRoutes } from './api-payments.ts';
+import { addSessionListRoute } from './api-session-list.ts';
 import { checkExpand, renderLineItemList, renderSession } from './render.ts';
 import type { SandboxState } from './state.ts';
 import { validateCreateSession } from './validate-create.ts';
@@ -34,6 +35,8 @@ export function createApi({ state, secretKey, baseUrl }: ApiOptions): Hono<Env> 
       return renderSession(session, baseUrl(), input.expand);
     });
   });
+
+  addSessionListRoute(api, state, baseUrl);
 
   api.get('/checkout/sessions/:id', async (c) => {
     const query = queryOf(c);

@@ -1,6 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { EventPage, NewEvent, PruneCutoff, SandboxStore } from './storage.ts';
+import type {
+  EventPage,
+  NewEvent,
+  PruneCutoff,
+  SandboxStore,
+  SessionPage,
+  SessionQuery,
+} from './storage.ts';
 import { JsonCollection } from './store.ts';
 import type {
   DeliveryState,
@@ -63,6 +70,25 @@ export class FileStore implements SandboxStore {
 
   async sessionByPaymentIntent(id: string): Promise<SessionRecord | undefined> {
     return this.sessions.values().find((s) => s.paymentIntent?.id === id);
+  }
+
+  async listSessions(query: SessionQuery): Promise<SessionPage> {
+    // Map order is the order stored: reversed, then sorted (stably) by created, newest first.
+    const all = this.sessions
+      .values()
+      .reverse()
+      .sort((a, b) => b.created - a.created);
+    const at = (id: string) => all.findIndex((s) => s.id === id);
+    const wanted = (list: SessionRecord[]) =>
+      list.filter((s) => query.status === undefined || s.status === query.status);
+    if (query.endingBefore !== undefined) {
+      const before = wanted(all.slice(0, Math.max(0, at(query.endingBefore))));
+      const start = Math.max(0, before.length - query.limit);
+      return { sessions: before.slice(start), hasMore: start > 0 };
+    }
+    const from = query.startingAfter === undefined ? 0 : at(query.startingAfter) + 1;
+    const rest = wanted(all.slice(from));
+    return { sessions: rest.slice(0, query.limit), hasMore: rest.length > query.limit };
   }
 
   async openSessionsExpiredAt(nowSeconds: number): Promise<string[]> {

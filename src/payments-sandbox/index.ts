@@ -18,7 +18,14 @@ import {
 
 export { readStoreDirectory } from './file-store.ts';
 export { generateSandboxKeys } from './ids.ts';
-export type { EventPage, NewEvent, PruneCutoff, SandboxStore } from './storage.ts';
+export type {
+  EventPage,
+  NewEvent,
+  PruneCutoff,
+  SandboxStore,
+  SessionPage,
+  SessionQuery,
+} from './storage.ts';
 export type {
   DeliveryState,
   EventRecord,

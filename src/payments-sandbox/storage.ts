@@ -12,6 +12,19 @@ export type NewEvent = Omit<EventRecord, 'seq'>;
 
 export type EventPage = { events: StripeEvent[]; hasMore: boolean };
 
+/**
+ * A page of sessions, newest first (by created, then the later stored first): after the session
+ * `startingAfter`, or the `limit` just before `endingBefore`; both name a stored session.
+ */
+export type SessionQuery = {
+  limit: number;
+  status?: SessionStatus;
+  startingAfter?: string;
+  endingBefore?: string;
+};
+
+export type SessionPage = { sessions: SessionRecord[]; hasMore: boolean };
+
 /** What prune removes: sessions (with their events) and idempotency records older than these. */
 export type PruneCutoff = {
   /** Sandbox-clock seconds: sessions created before this go, unless open or still delivering. */
@@ -37,6 +50,11 @@ export interface SandboxStore {
   insertSession(session: SessionRecord): Promise<void>;
   getSession(id: string): Promise<SessionRecord | undefined>;
   sessionByPaymentIntent(id: string): Promise<SessionRecord | undefined>;
+  /**
+   * For GET /v1/checkout/sessions without a payment_intent filter; a store without it answers
+   * only that filter (by sessionByPaymentIntent).
+   */
+  listSessions?(query: SessionQuery): Promise<SessionPage>;
   /** Ids of sessions still open at `nowSeconds` or later than their expires_at. */
   openSessionsExpiredAt(nowSeconds: number): Promise<string[]>;
   /**
