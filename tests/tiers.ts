@@ -86,6 +86,7 @@ export const POSTGRES_TESTS = [
   'src/server/orders/record-order.test.ts',
   'src/server/orders/stock-lifecycle.test.ts',
   'src/server/orders/stock-race.test.ts',
+  'src/server/functions/open-checkouts.test.ts',
   'src/server/payments/failover.test.ts',
   'src/server/payments/sandbox-store.test.ts',
   'tests/security/lockout.test.ts',

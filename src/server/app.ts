@@ -29,7 +29,7 @@ import {
   verifyStripeSignature,
   type FunctionsDeps,
 } from './functions/index.ts';
-import { DEFAULT_SHIPPING, type ShippingSettings } from './orders/index.ts';
+import { DEFAULT_SHIPPING, type CheckoutLimits, type ShippingSettings } from './orders/index.ts';
 import type { Payments } from './payments/index.ts';
 import { BASE_PATH, type WebAssets } from './web/static.ts';
 
@@ -59,6 +59,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Minutes a checkout holds its stock (STOCK_HOLD_MINUTES). */
   stockHoldMinutes?: number;
+  /** The most units of one product a checkout may take; unset: the defaults. */
+  checkoutLimits?: CheckoutLimits;
   /** Without publicUrl, the hosts answered besides loopback (listen address, ALLOWED_HOSTS). */
   allowedHosts?: readonly string[];
   /** The countries and rates the checkout offers; unset: the defaults. */
@@ -167,6 +169,7 @@ export function createApp(deps: AppDeps): Hono {
     publicUrl: deps.publicUrl,
     siteUrl: deps.siteUrl,
     stockHoldMinutes: deps.stockHoldMinutes,
+    checkoutLimits: deps.checkoutLimits,
     shipping: deps.shipping ?? DEFAULT_SHIPPING,
   };
   const functions = createFunctions(functionsDeps);
@@ -176,6 +179,13 @@ export function createApp(deps: AppDeps): Hono {
     identifyCaller(functionsDeps),
     requireShopper,
     functions.checkout,
+  );
+  app.post(
+    '/functions/v1/cancel-checkout',
+    requirePayments(functionsDeps),
+    identifyCaller(functionsDeps),
+    requireShopper,
+    functions.cancelCheckout,
   );
   app.post(
     '/functions/v1/confirm-checkout',

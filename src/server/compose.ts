@@ -61,6 +61,7 @@ export async function composeApp(
     ...(options.now ? { now: options.now } : {}),
     allowedHosts: [config.host, ...config.allowedHosts],
     stockHoldMinutes: config.stockHoldMinutes,
+    checkoutLimits: config.checkoutLimits,
     shipping: config.shipping,
   });
   return { app, auth };

@@ -10,6 +10,7 @@ import {
 } from './payments/settings.ts';
 import { mailEnvShape, mailSettingsFrom, type MailSettings } from './mail/settings.ts';
 import { pgliteEnvShape, pgliteSettingsFrom, type PgliteSettings } from './db/pglite-settings.ts';
+import type { CheckoutLimits } from './orders/order-limits.ts';
 import {
   shippingEnvShape,
   shippingSettingsFrom,
@@ -48,6 +49,11 @@ const schema = z.object({
   DRAIN_TIMEOUT: z.coerce.number().int().min(0).max(3600).default(30),
   /** Minutes a checkout holds its units and its session lives (the provider's minimum is 30). */
   STOCK_HOLD_MINUTES: z.coerce.number().int().min(30).max(1440).default(30),
+  /** The most units of one keyboard or accessory, and of one switch, a checkout may take. */
+  CHECKOUT_MAX_PER_PRODUCT: z.coerce.number().int().min(1).max(99_900).default(10),
+  CHECKOUT_MAX_SWITCHES_PER_PRODUCT: z.coerce.number().int().min(1).max(99_900).default(110),
+  /** The most units of everything together one checkout may take. */
+  CHECKOUT_MAX_UNITS: z.coerce.number().int().min(1).max(99_900).default(250),
   ...authEnvShape,
   ...paymentsEnvShape,
   ...shippingEnvShape,
@@ -73,6 +79,8 @@ export type Config = {
   drainTimeoutMs: number;
   /** STOCK_HOLD_MINUTES: how long a checkout holds stock (and its session lives). */
   stockHoldMinutes: number;
+  /** CHECKOUT_MAX_PER_PRODUCT and CHECKOUT_MAX_SWITCHES_PER_PRODUCT. */
+  checkoutLimits: CheckoutLimits;
   auth: AuthSettings;
   /** Real Stripe (both STRIPE_ variables set) or the payments sandbox on SANDBOX_PORT. */
   payments: PaymentsSettings;
@@ -124,6 +132,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedHosts: e.ALLOWED_HOSTS ?? [],
     drainTimeoutMs: e.DRAIN_TIMEOUT * 1000,
     stockHoldMinutes: e.STOCK_HOLD_MINUTES,
+    checkoutLimits: {
+      perProduct: e.CHECKOUT_MAX_PER_PRODUCT,
+      perSwitch: e.CHECKOUT_MAX_SWITCHES_PER_PRODUCT,
+      perOrder: e.CHECKOUT_MAX_UNITS,
+    },
     auth: authSettingsFrom(e),
     payments: paymentsSettingsFrom(e),
     sandboxRetentionDays: e.SANDBOX_RETENTION_DAYS,

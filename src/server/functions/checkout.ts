@@ -2,13 +2,17 @@ import type { Handler } from 'hono';
 import Stripe from 'stripe';
 import type { HttpError } from '../http/errors.ts';
 import {
+  checkOrderLimits,
+  DEFAULT_CHECKOUT_LIMITS,
   InvalidCartError,
   lineItemsFor,
   parseCheckoutCart,
   shippingParamsFor,
+  type CheckoutLimits,
   type CheckoutLine,
 } from '../orders/index.ts';
 import { linkHold, releaseHold, reserveStock, type StockHold } from '../orders/stock.ts';
+import { endOpenCheckouts } from './open-checkouts.ts';
 import { BASE_PATH } from '../web/static.ts';
 import { DEFAULT_STOCK_HOLD_MINUTES, readJsonBody, type FunctionsDeps } from './context.ts';
 import { functionError } from './errors.ts';
@@ -19,7 +23,8 @@ export function returnUrls(origin: string): { success_url: string; cancel_url: s
   const shop = `${origin}${BASE_PATH}`;
   return {
     success_url: `${shop}#/orderSuccess?session_id={CHECKOUT_SESSION_ID}`,
-    cancel_url: `${shop}#/cart`,
+    // The cart ends the shopper's open checkout when it sees this (cancel-checkout).
+    cancel_url: `${shop}#/cart?checkout=cancelled`,
   };
 }
 
@@ -33,9 +38,9 @@ function providerError(err: Stripe.errors.StripeError): HttpError {
 }
 
 // The orders module says which cart rule broke; this API answers it as invalid_cart.
-function cartOf(body: unknown) {
+function cartOf(body: unknown, limits: CheckoutLimits | undefined) {
   try {
-    return parseCheckoutCart(body);
+    return checkOrderLimits(parseCheckoutCart(body), limits ?? DEFAULT_CHECKOUT_LIMITS);
   } catch (err) {
     if (err instanceof InvalidCartError) throw functionError('invalid_cart', err.message);
     throw err;
@@ -45,13 +50,17 @@ function cartOf(body: unknown) {
 const EXPIRY_SLACK_S = 60;
 
 /** Holds the cart's units until the session's expiry; a sold-out or short line is invalid_cart. */
-async function holdOf(deps: FunctionsDeps, lines: CheckoutLine[]): Promise<StockHold> {
+async function holdOf(
+  deps: FunctionsDeps,
+  lines: CheckoutLine[],
+  userId: string,
+): Promise<StockHold> {
   const minutes = deps.stockHoldMinutes ?? DEFAULT_STOCK_HOLD_MINUTES;
   try {
     // Whole seconds, as the provider takes them, and a minute more than it asks for at least, so
     // its clock, a little behind or ahead of ours, never finds the session too short.
     const expiresAt = Math.ceil(Date.now() / 1000) + minutes * 60 + EXPIRY_SLACK_S;
-    return await reserveStock(deps.db, lines, new Date(expiresAt * 1000));
+    return await reserveStock(deps.db, lines, new Date(expiresAt * 1000), userId);
   } catch (err) {
     if (err instanceof InvalidCartError) throw functionError('invalid_cart', err.message);
     throw err;
@@ -65,7 +74,8 @@ async function holdOf(deps: FunctionsDeps, lines: CheckoutLine[]): Promise<Stock
 export function checkoutHandler(deps: FunctionsDeps): Handler<WithPayments & WithShopper> {
   return async function checkout(c) {
     const payments = c.get('payments');
-    const lines = cartOf(await readJsonBody(c));
+    const userId = c.get('shopper').sub;
+    const lines = cartOf(await readJsonBody(c), deps.checkoutLimits);
     for (const line of lines) {
       if (line.ignoredPrice === undefined) continue;
       deps.logger.warn(
@@ -74,8 +84,10 @@ export function checkoutHandler(deps: FunctionsDeps): Handler<WithPayments & Wit
       );
     }
     const subtotalCents = lines.reduce((sum, l) => sum + l.product.priceCents * l.quantity, 0);
+    // One open checkout per shopper: an earlier one ends, and its units count again, first.
+    await endOpenCheckouts(deps.db, payments.stripe, deps.logger, userId);
     // Stock is held before any payment page, and for exactly as long as the session lives.
-    const hold = await holdOf(deps, lines);
+    const hold = await holdOf(deps, lines, userId);
     let session: Stripe.Checkout.Session;
     try {
       session = await payments.stripe.checkout.sessions.create({
@@ -86,7 +98,7 @@ export function checkoutHandler(deps: FunctionsDeps): Handler<WithPayments & Wit
         // or computed (docs/operations.md, Shipping and orders).
         ...shippingParamsFor(subtotalCents, deps.shipping),
         ...returnUrls(deps.publicUrl ?? new URL(c.req.url).origin),
-        metadata: { userId: c.get('shopper').sub },
+        metadata: { userId },
         expires_at: hold.expiresAt.getTime() / 1000,
       });
     } catch (err) {
@@ -98,6 +110,8 @@ export function checkoutHandler(deps: FunctionsDeps): Handler<WithPayments & Wit
       throw err;
     }
     await linkHold(deps.db, hold.holdRef, session.id);
+    // Another checkout of the same shopper started at the same moment: the later one stays.
+    await endOpenCheckouts(deps.db, payments.stripe, deps.logger, userId, session.id);
     return c.json({ id: session.id, url: session.url });
   };
 }

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { RequestCredentials, RequestIdentity } from '../auth/identify.ts';
 import type { Database } from '../db/types.ts';
 import type { Logger } from '../http/logger.ts';
-import type { ShippingSettings } from '../orders/index.ts';
+import type { CheckoutLimits, ShippingSettings } from '../orders/index.ts';
 import type { Payments } from '../payments/index.ts';
 import { functionError } from './errors.ts';
 
@@ -20,6 +20,8 @@ export interface FunctionsDeps {
   siteUrl: string;
   /** How long a checkout holds its units, and its session lives (STOCK_HOLD_MINUTES). */
   stockHoldMinutes?: number | undefined;
+  /** The most units of one product a checkout may hold (CHECKOUT_MAX_PER_PRODUCT...). */
+  checkoutLimits?: CheckoutLimits | undefined;
   /** The countries and rates the checkout offers. */
   shipping: ShippingSettings;
 }

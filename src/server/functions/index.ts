@@ -9,6 +9,7 @@ import { adminOrdersCsvHandler } from './admin-orders-csv.ts';
 import { adminStockHandler } from './admin-stock.ts';
 import { checkoutHandler } from './checkout.ts';
 import { confirmCheckoutHandler } from './confirm-checkout.ts';
+import { cancelCheckoutHandler } from './open-checkouts.ts';
 import type { FunctionsDeps } from './context.ts';
 import type { WithCaller, WithEvent, WithPayments, WithShopper, WithStaff } from './guards.ts';
 import { stripeWebhookHandler } from './stripe-webhook.ts';
@@ -25,6 +26,7 @@ export {
 /** The server functions under /functions/v1, for app.ts to route behind their guards. */
 export function createFunctions(deps: FunctionsDeps): {
   checkout: Handler<WithPayments & WithShopper>;
+  cancelCheckout: Handler<WithPayments & WithShopper>;
   confirmCheckout: Handler<WithPayments & WithCaller>;
   stripeWebhook: Handler<WithPayments & WithEvent>;
   adminShip: Handler<WithStaff>;
@@ -36,6 +38,7 @@ export function createFunctions(deps: FunctionsDeps): {
 } {
   return {
     checkout: checkoutHandler(deps),
+    cancelCheckout: cancelCheckoutHandler(deps),
     confirmCheckout: confirmCheckoutHandler(deps),
     stripeWebhook: stripeWebhookHandler(deps),
     adminShip: adminShipHandler(deps),

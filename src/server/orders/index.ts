@@ -2,6 +2,12 @@
 // from a paid Checkout Session, and the one fulfilment that records them exactly once.
 export { InvalidCartError, lineItemsFor, parseCheckoutCart, type CheckoutLine } from './cart.ts';
 export {
+  checkOrderLimits,
+  DEFAULT_CHECKOUT_LIMITS,
+  limitMessages,
+  type CheckoutLimits,
+} from './order-limits.ts';
+export {
   fulfilCheckout,
   recordOrders,
   USER_MISMATCH_WARNING,

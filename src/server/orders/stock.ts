@@ -107,14 +107,15 @@ export interface StockHold {
 }
 
 /**
- * Holds every line's units until `expiresAt`, all or nothing, in one transaction with the stock
- * rows locked, so concurrent checkouts never hold more than there is. A sold-out or short line is
- * refused (InvalidCartError, the first such line in cart order) and nothing is held.
+ * Holds every line's units for `userId` until `expiresAt`, all or nothing, in one transaction with
+ * the stock rows locked, so concurrent checkouts never hold more than there is. A sold-out or
+ * short line is refused (InvalidCartError, the first such line in cart order) and nothing is held.
  */
 export async function reserveStock(
   db: Database,
   lines: readonly CheckoutLine[],
   expiresAt: Date,
+  userId: string | null = null,
 ): Promise<StockHold> {
   const wants = wantsOf(lines);
   const holdRef = crypto.randomUUID();
@@ -128,8 +129,9 @@ export async function reserveStock(
       }
     }
     await tx.query(
-      `INSERT INTO public.stock_holds (hold_ref, line_number, product_key, color, quantity, expires_at)
-       SELECT $1::uuid, n - 1, k, c, q, $5::timestamptz
+      `INSERT INTO public.stock_holds
+         (hold_ref, line_number, product_key, color, quantity, expires_at, user_id)
+       SELECT $1::uuid, n - 1, k, c, q, $5::timestamptz, $6::uuid
        FROM unnest($2::text[], $3::text[], $4::int[]) WITH ORDINALITY AS t(k, c, q, n)`,
       [
         holdRef,
@@ -137,6 +139,7 @@ export async function reserveStock(
         wants.map((w) => w.color),
         wants.map((w) => w.quantity),
         expiresAt.toISOString(),
+        userId,
       ],
     );
   });
@@ -162,14 +165,26 @@ export async function releaseHold(db: Queryable, holdRef: string): Promise<numbe
   return result.rowCount;
 }
 
-/** Releases the holds of an expired session (its checkout.session.expired event). */
+/** The sessions a shopper's checkouts still hold units for, oldest first. */
+export async function heldSessionsOf(db: Queryable, userId: string): Promise<string[]> {
+  const { rows } = await db.query<{ checkout_session_id: string }>(
+    `SELECT checkout_session_id FROM public.stock_holds
+     WHERE user_id = $1::uuid AND state = 'held' AND checkout_session_id IS NOT NULL
+     GROUP BY checkout_session_id ORDER BY min(id)`,
+    [userId],
+  );
+  return rows.map((r) => r.checkout_session_id);
+}
+
+/** Releases the holds of an ended session (expired, or replaced); answers the units released. */
 export async function releaseSessionHolds(db: Queryable, sessionId: string): Promise<number> {
-  const result = await db.query(
+  const result = await db.query<{ quantity: number }>(
     `UPDATE public.stock_holds SET state = 'released', updated_at = now()
-     WHERE checkout_session_id = $1 AND state = 'held'`,
+     WHERE checkout_session_id = $1 AND state = 'held'
+     RETURNING quantity`,
     [sessionId],
   );
-  return result.rowCount;
+  return result.rows.reduce((sum, r) => sum + Number(r.quantity), 0);
 }
 
 /**

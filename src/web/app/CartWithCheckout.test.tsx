@@ -126,3 +126,29 @@ describe('the Checkout button', () => {
     );
   });
 });
+
+describe('coming back from the payment page with "Cancel"', () => {
+  it('ends the cancelled checkout once, so its items are on sale again, and drops the query', async () => {
+    window.location.hash = '#/cart?checkout=cancelled';
+    const { backend, calls } = fakeBackend({
+      signedIn: true,
+      answer: () => ({ status: 200, body: { released: 5 } }),
+    });
+    renderWith(storeFor(backend), <CartWithCheckout />);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({ name: 'cancel-checkout', body: {} });
+    expect(window.location.hash).toBe('#/cart');
+    expect(await screen.findByRole('button', { name: 'Checkout' })).toBeTruthy();
+  });
+
+  it('asks nothing when the cart is opened any other way', async () => {
+    window.location.hash = '#/cart';
+    const { backend, calls } = fakeBackend({
+      signedIn: true,
+      answer: () => ({ status: 200, body: { released: 0 } }),
+    });
+    renderWith(storeFor(backend), <CartWithCheckout />);
+    expect(await screen.findByRole('button', { name: 'Checkout' })).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+});

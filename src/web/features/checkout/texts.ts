@@ -11,6 +11,7 @@ export const CHECKOUT_TEXT = {
   invalidData: (message: string) => `Checkout failed: Invalid data sent to Stripe. ${message}`,
   failed: (message: string) => `Checkout failed: ${message}`,
   noSession: 'Could not create Stripe session.',
+  logCancelFailed: 'Could not end the cancelled checkout; its items are held until it expires:',
 } as const;
 
 export const CONFIRMATION_TEXT = {

@@ -1,0 +1,39 @@
+import { useEffect, useRef } from 'react';
+import { navigate, useHashQuery } from '../../lib/hash-location.ts';
+import { useSessionStore } from '../../lib/session-react.tsx';
+import { stockStore } from '../../state/stock-store.ts';
+import { invokeFunction } from './invoke.ts';
+import { CHECKOUT_TEXT as T } from './texts.ts';
+
+/**
+ * Back on the cart from the payment page's "Cancel" (`#/cart?checkout=cancelled`, the session's
+ * cancel_url): the shopper's open checkout ends at once (cancel-checkout), so its units are on
+ * sale again for them and everyone else, and the cart's stock is read afresh. The query goes, so
+ * a reload does not ask again. A failure is only logged: the hold then lapses with its session.
+ */
+export function useCancelledCheckout(): void {
+  const store = useSessionStore();
+  const [query] = useHashQuery();
+  const cancelled = query.get('checkout') === 'cancelled';
+  // Once per visit, StrictMode's second run of the effect included.
+  const asked = useRef(false);
+
+  useEffect(() => {
+    if (!cancelled || asked.current) return;
+    asked.current = true;
+    navigate('/cart', { replace: true });
+    void (async () => {
+      try {
+        const backend = await store.backend();
+        const { data } = await backend.auth.getSession();
+        if (!data.session) return;
+        const answer = await invokeFunction(backend.functions, 'cancel-checkout', {});
+        if (!answer.ok) throw new Error(answer.message);
+        stockStore.invalidate();
+        await stockStore.load(() => store.publicData());
+      } catch (error) {
+        console.warn(T.logCancelFailed, error);
+      }
+    })();
+  }, [cancelled, store]);
+}
