@@ -58,6 +58,28 @@ it('refuses a second process on the same DATA_DIR in one line naming the directo
   expect(await first.stop()).toBe(0);
 }, 120_000);
 
+it('still refuses a second process when the lock file was deleted (the operating system holds it)', async () => {
+  const dataDir = path.join(base, 'deleted-lock');
+  const first = await launch(dataDir);
+  rmSync(path.join(dataDir, LOCK_FILE));
+  const second = spawnServer({
+    dataDir,
+    port: await freePort(),
+    sandboxPort: await freePort(),
+    output: { logFile: path.join(base, 'deleted-lock.log') },
+  });
+  const written = outputOf(second);
+  expect(await second.exited).toBe(1);
+  expect((await written).trimEnd().split('\n')).toEqual([
+    `DATA_DIR ${dataDir} is in use by another process: one DATA_DIR, one process; stop that one first.`,
+  ]);
+  expect((await fetch(`${first.origin}/healthz`)).status).toBe(200);
+  expect(await first.stop()).toBe(0);
+  // Once it stopped, the directory is free again.
+  const third = await launch(dataDir);
+  expect(await third.stop()).toBe(0);
+}, 120_000);
+
 it('restarts at once on a DATA_DIR whose server was killed with SIGKILL', async () => {
   const dataDir = path.join(base, 'killed');
   const first = await launch(dataDir);

@@ -1,5 +1,6 @@
 // One process per DATA_DIR (docs/decisions/0016-data-dir-lock.md): a pid file inside the directory,
-// taken with link(2) (atomic, never half-written), judged stale when its process is gone.
+// taken with link(2) (atomic, never half-written), judged stale when its process is gone; and on
+// Linux an operating-system lock beside it (os-lock.ts), which deleting the file does not remove.
 import {
   existsSync,
   linkSync,
@@ -13,6 +14,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { takeOsLock } from './os-lock.ts';
 import { errorCode, oneLine, StartupError } from './startup-error.ts';
 
 /** The lock's file name inside DATA_DIR. */
@@ -143,6 +145,19 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
     throw unusable(dir, err);
   }
   const ours = readFileSync(mine, 'utf8');
+  // The operating system's lock first: it holds even when the lock file was deleted.
+  const osLock = await takeOsLock(dirId).catch((err: unknown) => {
+    unlinkSync(mine);
+    throw unusable(dir, err);
+  });
+  if (osLock === 'taken') {
+    unlinkSync(mine);
+    const holder = parse(readOr(lockPath, ''));
+    const who = holder ? `process ${holder.pid} (since ${holder.since})` : 'another process';
+    throw new StartupError(
+      `DATA_DIR ${dir} is in use by ${who}: one DATA_DIR, one process; stop that one first.`,
+    );
+  }
   try {
     for (let attempt = 0; attempt < 50; attempt++) {
       try {
@@ -162,6 +177,9 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
       await removeStale(lockPath, text);
       if (attempt === 49) throw new StartupError(`DATA_DIR ${dir}: could not take ${lockPath}.`);
     }
+  } catch (err) {
+    osLock?.release();
+    throw err;
   } finally {
     try {
       unlinkSync(mine);
@@ -175,6 +193,7 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
     if (released) return;
     released = true;
     if (readOr(lockPath, null) === ours) unlinkSync(lockPath);
+    osLock?.release();
   };
   process.once('exit', release);
   return { release };
