@@ -7,6 +7,9 @@ export type StripeErrorBody = {
   doc_url?: string;
 };
 
+/** A header set to `full` on the 503 of a store whose disk is full (for the server: its own). */
+export const STORAGE_FULL_HEADER = 'keebshop-sandbox-storage';
+
 /** The one error type of the sandbox API, turned into `{ error: {...} }` with its status. */
 export class StripeApiError extends Error {
   constructor(
@@ -91,6 +94,11 @@ export const apiErrors = {
     new StripeApiError(503, {
       type: 'api_error',
       message: 'The payments sandbox cannot reach its storage right now. Try again in a moment.',
+    }),
+  storageFull: () =>
+    new StripeApiError(503, {
+      type: 'api_error',
+      message: 'The payments sandbox cannot save right now: its disk is full.',
     }),
   internal: () =>
     new StripeApiError(500, {

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApi } from './api.ts';
-import { apiErrors, StripeApiError } from './errors.ts';
+import { apiErrors, STORAGE_FULL_HEADER, StripeApiError } from './errors.ts';
 import { newId } from './ids.ts';
 import { createPages } from './page-routes.ts';
 import { FileStore } from './file-store.ts';
@@ -16,6 +16,7 @@ import {
   type SandboxLogger,
 } from './webhooks.ts';
 
+export { STORAGE_FULL_HEADER } from './errors.ts';
 export { readStoreDirectory } from './file-store.ts';
 export { generateSandboxKeys } from './ids.ts';
 export type {
@@ -144,7 +145,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     if (store.isUnavailable?.(err)) {
       logger.warn(`payments sandbox: ${c.req.method} ${c.req.path}: storage unavailable: ${err}`);
       c.header('retry-after', '1');
-      return c.json(apiErrors.unavailable().toJSON(), 503);
+      if (!store.isFull?.(err)) return c.json(apiErrors.unavailable().toJSON(), 503);
+      c.header(STORAGE_FULL_HEADER, 'full');
+      return c.json(apiErrors.storageFull().toJSON(), 503);
     }
     logger.error(`payments sandbox: ${c.req.method} ${c.req.path} failed`, err);
     return c.json(apiErrors.internal().toJSON(), 500);

@@ -103,4 +103,6 @@ export interface SandboxStore {
    * restarting) rather than a bug: the sandbox then answers 503 and logs a warning, not an error.
    */
   isUnavailable?(err: unknown): boolean;
+  /** Whether such an error is the store's disk being full: the 503 says so (STORAGE_FULL_HEADER) */
+  isFull?(err: unknown): boolean;
 }

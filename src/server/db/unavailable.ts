@@ -51,3 +51,8 @@ export function unavailabilityOf(err: unknown): Unavailability | undefined {
   }
   return undefined;
 }
+
+/** An error the app answers as the database's full disk (503 "temporarily unable to save"). */
+export function diskFullError(message: string): Error {
+  return Object.assign(new Error(message), { code: DISK_FULL });
+}

@@ -1,8 +1,10 @@
 // A full disk, for real. PGlite: the server process runs with its DATA_DIR on a small tmpfs, which
 // the test fills. Writes answer 503 "temporarily unable to save" (never 500), /healthz names the
 // disk, reads go on, nothing acknowledged is lost, and once space is freed the shop takes writes
-// again without a restart. PostgreSQL: the shop's database lives in a tablespace on a small tmpfs
-// of a private cluster; a write that meets the full disk answers the same 503.
+// again without a restart; a checkout whose payment session (the sandbox keeps it in the same
+// database) meets the full disk answers the same 503, not the provider's 502. PostgreSQL: the
+// shop's database lives in a tablespace on a small tmpfs of a private cluster; a write that meets
+// the full disk answers the same 503.
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runMigrations } from '../db/migrate.ts';
@@ -182,6 +184,39 @@ describe('a full disk under DATA_DIR (PGlite)', () => {
         })
       ).status,
     ).toBe(200);
+    expect(await server.stop()).toBe(0);
+  }, 120_000);
+
+  it('answers a checkout that meets the full disk itself 503 storage_full, never 502', async () => {
+    server = await startServerOnTmpfs(160, { DATA_DIR_MIN_FREE_MB: '0' });
+    const call = caller(server);
+    const shopper = email('shopper');
+    const body = { email: shopper, password: PASSWORD };
+    expect((await call('/auth/v1/signup', { method: 'POST', body })).status).toBe(200);
+    const session = await call('/auth/v1/token?grant_type=password', { method: 'POST', body });
+    const token = session.body.access_token as string;
+    const cart = { items: [{ key: 'keyboards:2', color: 'Green', quantity: 1 }] };
+    // A checkout before: its stock rows have room, so the next one meets the disk in the sandbox.
+    expect(
+      (await call('/functions/v1/checkout', { method: 'POST', token, body: cart })).status,
+    ).toBe(200);
+    server.fill();
+    // The payments sandbox keeps its sessions in the same database, on the same full disk.
+    const answers: Answer[] = [];
+    for (let i = 0; i < 300; i++) {
+      const answer = await call('/functions/v1/checkout', { method: 'POST', token, body: cart });
+      answers.push(answer);
+      if (answer.status !== 200) break;
+    }
+    expect(answers.every((a) => a.status === 200 || a.status === 503)).toBe(true);
+    expect(answers.at(-1)).toMatchObject({
+      status: 503,
+      retryAfter: '60',
+      body: { error: 'storage_full', message: expect.stringMatching(SAVE_MESSAGE) },
+    });
+    server.free();
+    const again = await call('/functions/v1/checkout', { method: 'POST', token, body: cart });
+    expect(again.status).toBe(200);
     expect(await server.stop()).toBe(0);
   }, 120_000);
 });

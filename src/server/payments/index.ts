@@ -2,6 +2,7 @@
 // it, and the sandbox as this server runs it, keys and state kept in the database. The only part of the
 // server that imports the sandbox, and only through its public entry (src/payments-sandbox/index.ts).
 export {
+  isSandboxStorageFull,
   paymentsFor,
   sandboxStripeClient,
   STRIPE_CHECKOUT_ORIGIN,

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { STORAGE_FULL_HEADER } from '../../payments-sandbox/index.ts';
 
 /** The payment provider as the server sees it: real Stripe or the sandbox, the same SDK either way. */
 export interface Payments {
@@ -34,4 +35,16 @@ export function paymentsFor(options: {
     checkoutOrigin: options.checkoutOrigin,
     close: async () => undefined,
   };
+}
+
+/**
+ * True for the sandbox's 503 saying its store is out of disk: its store is the shop's own database,
+ * so the request is as unable to save as any other write (docs/operations.md, Health and failures).
+ */
+export function isSandboxStorageFull(err: unknown): boolean {
+  return (
+    err instanceof Stripe.errors.StripeError &&
+    err.statusCode === 503 &&
+    err.headers?.[STORAGE_FULL_HEADER] === 'full'
+  );
 }

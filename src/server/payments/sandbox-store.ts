@@ -82,6 +82,7 @@ export function databaseSandboxStore(db: Database): SandboxStore {
     open: async () => undefined,
     close: async () => undefined,
     isUnavailable: (err) => unavailabilityOf(err) !== undefined,
+    isFull: (err) => unavailabilityOf(err) === 'storage_full',
 
     async insertSession(session) {
       await db.query(
