@@ -225,6 +225,7 @@ export function createApp(deps: AppDeps): Hono {
     functions.adminRefund,
   );
   app.get('/functions/v1/admin-orders-csv', ...staff, functions.adminOrdersCsv);
+  app.get('/functions/v1/admin-orders', ...staff, functions.adminOrderList);
 
   // The web app
   app.get('/', (c) => c.redirect(BASE_PATH, 302));

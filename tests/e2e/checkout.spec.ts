@@ -72,9 +72,9 @@ test.describe('checkout', () => {
     await expect(summary.getByRole('heading', { level: 2 })).toHaveText(/^Order KS-\d+$/);
     const rows = summary.getByRole('table', { name: 'Items' }).getByRole('row');
     await expect(rows).toHaveText([
-      'ProductColourQuantityPrice',
-      'Mechanical Keyboard ProRed2$120.00',
-      'Yellow SwitchYellow1$2.50',
+      'ProductColourQuantityUnit priceLine total',
+      'Mechanical Keyboard ProRed2$120.00$240.00',
+      'Yellow SwitchYellow1$2.50$2.50',
     ]);
     const facts = await summary
       .locator('dt')
@@ -98,8 +98,8 @@ test.describe('checkout', () => {
     await expect(page.getByText('Your cart is empty.', { exact: true })).toBeVisible();
 
     expect(await historyLines(page)).toEqual([
-      ['Mechanical Keyboard Pro', 'Colour: Red', 'Quantity: 2', 'Price: $120.00'],
-      ['Yellow Switch', 'Colour: Yellow', 'Quantity: 1', 'Price: $2.50'],
+      ['Mechanical Keyboard Pro', 'Colour: Red', 'Quantity: 2', 'Unit price: $120.00'],
+      ['Yellow Switch', 'Colour: Yellow', 'Quantity: 1', 'Unit price: $2.50'],
     ]);
     // The history names the same order, paid.
     const order = page.getByRole('list', { name: 'Orders' }).getByRole('listitem').first();
@@ -155,7 +155,7 @@ test.describe('checkout', () => {
     await payWith(page, '4242 4242 4242 4242', '$120.00');
     await expectOrderSaved(page);
     expect(await historyLines(page)).toEqual([
-      ['Mechanical Keyboard Pro', 'Colour: Black', 'Quantity: 1', 'Price: $120.00'],
+      ['Mechanical Keyboard Pro', 'Colour: Black', 'Quantity: 1', 'Unit price: $120.00'],
     ]);
   });
 

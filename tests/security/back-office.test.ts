@@ -22,6 +22,7 @@ const ACTIONS: [string, string, unknown][] = [
   ['POST', 'admin-cancel', { orderNumber: '' }],
   ['POST', 'admin-refund', { orderNumber: '', amountCents: 100 }],
   ['GET', 'admin-orders-csv?from=2000-01-01&to=2100-01-01', undefined],
+  ['GET', 'admin-orders?q=Alice', undefined],
 ];
 
 describe.each(databaseTargets())('back office access on $name', (target) => {
@@ -114,6 +115,9 @@ describe.each(databaseTargets())('back office access on $name', (target) => {
     expect(refunds.map((r) => r.provider_refund_id)).toEqual(['re_alice']);
     expect(audit.map((a) => a.action)).toEqual(['ship']);
     expect((await act(staff.token, ACTIONS[4]!)).status).toBe(200);
+    const found = await act(staff.token, ACTIONS[5]!);
+    expect(found.status).toBe(200);
+    expect(found.body).toMatchObject({ orders: [{ id: order.id }], more: false });
   });
 
   it('grants the role from the next token refresh, not before', async () => {

@@ -18,7 +18,7 @@ import {
 } from './orders.ts';
 import { queueRefundMails, queueShippedMail } from './order-mails.ts';
 import { recordRefunds, refundThroughProvider } from './refunds.ts';
-import { returnStockOfCancelledOrder } from './stock-return.ts';
+import { returnStockOfCancelledOrder, returnStockOfRefundedOrder } from './stock-return.ts';
 
 /** What every action answers: the order's row after the change, as the data API shows it. */
 export interface ActionAnswer {
@@ -87,13 +87,14 @@ const REFUNDABLE: ReadonlySet<LockedOrder['status']> = new Set(['paid', 'shipped
 
 /**
  * Part or all of what is left of a paid, shipped or delivered order, through the provider; the
- * shopper's notice queued with the refund unless the provider's event recorded it first.
+ * shopper's notice queued with the refund unless the provider's event recorded it first. A full
+ * refund may also return the order's items to stock (`returnToStock`), once.
  */
 export async function refundOrder(
   db: Database,
   stripe: Stripe,
   actor: StaffActor,
-  input: { orderNumber: string; amountCents: number },
+  input: { orderNumber: string; amountCents: number; returnToStock?: boolean | undefined },
   siteUrl: string,
 ): Promise<ActionAnswer> {
   const checked = await db.transaction(async (tx) => {
@@ -106,19 +107,32 @@ export async function refundOrder(
         `amountCents must be at most ${left}: order ${order.order_number} has ${left} cents left to refund.`,
       );
     }
+    if (input.returnToStock && input.amountCents !== left) {
+      throw functionError(
+        'invalid_request',
+        `returnToStock needs a full refund: order ${order.order_number} has ${left} cents left to refund.`,
+      );
+    }
     return order;
   });
   const refund = await refundThroughProvider(stripe, checked, input.amountCents, 'refund');
   const answer = await db.transaction(async (tx) => {
     const before = await lockOrder(tx, input.orderNumber);
     const { order: after, added } = await recordRefunds(tx, before, [refund]);
+    const restock = input.returnToStock && after.status === 'refunded';
+    const returned = restock ? await returnStockOfRefundedOrder(tx, before.id) : null;
     const fields = ['status', 'refunded_cents'] as const;
     await writeAudit(tx, {
       actor,
       action: 'refund',
       orderId: before.id,
       before: snapshot(before, fields),
-      after: { ...snapshot(after, fields), amount_cents: refund.amount, refund_id: refund.id },
+      after: {
+        ...snapshot(after, fields),
+        amount_cents: refund.amount,
+        refund_id: refund.id,
+        ...(returned !== null && { units_returned_to_stock: returned }),
+      },
     });
     await queueRefundMails(tx, before.id, added, siteUrl);
     return { order: await orderJson(tx, before.id) };

@@ -71,7 +71,7 @@ describe.each(databaseTargets())('a cancel racing its refund event on $name', (t
       (m) => m.kind === 'order_refunded',
     );
     expect(refunded.map((m) => [m.recipient, m.subject])).toEqual([
-      ['buyer@example.com', `Your Keebshop order ${order.orderNumber} is cancelled and refunded`],
+      [buyer.email, `Your Keebshop order ${order.orderNumber} is cancelled and refunded`],
     ]);
     expect(refunded[0]?.text_body).toContain('In full');
   });

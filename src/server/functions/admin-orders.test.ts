@@ -92,8 +92,8 @@ describe.each(databaseTargets())('staff order actions on $name', (target) => {
     });
     const mails = await orderMailsOf(server.db, order.orderNumber);
     expect(mails.map((m) => [m.kind, m.recipient])).toEqual([
-      ['order_confirmation', 'buyer@example.com'],
-      ['order_shipped', 'buyer@example.com'],
+      ['order_confirmation', buyer.email],
+      ['order_shipped', buyer.email],
     ]);
     for (const fact of [
       'UPS',

@@ -25,6 +25,7 @@ const schemas = {
   refund: z.strictObject({
     orderNumber,
     amountCents: z.number().int().min(1).max(100_000_000),
+    returnToStock: z.boolean().optional(),
   }),
 };
 
@@ -59,7 +60,10 @@ export function adminDeliverHandler(deps: FunctionsDeps): Handler<WithStaff> {
   };
 }
 
-/** POST /functions/v1/admin-refund {orderNumber, amountCents}: through the payment provider. */
+/**
+ * POST /functions/v1/admin-refund {orderNumber, amountCents, returnToStock?}: through the payment
+ * provider; a full refund may put the items back into stock.
+ */
 export function adminRefundHandler(deps: FunctionsDeps): Handler<WithPayments & WithStaff> {
   return async function adminRefund(c) {
     const body = await parseBody(c, schemas.refund);

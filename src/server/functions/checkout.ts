@@ -99,6 +99,8 @@ export function checkoutHandler(deps: FunctionsDeps): Handler<WithPayments & Wit
         ...shippingParamsFor(subtotalCents, deps.shipping),
         ...returnUrls(deps.publicUrl ?? new URL(c.req.url).origin),
         metadata: { userId },
+        // The payment page shows the signed-in shopper's email (docs/product.md, Checkout).
+        customer_email: c.get('shopper').email,
         expires_at: hold.expiresAt.getTime() / 1000,
       });
     } catch (err) {

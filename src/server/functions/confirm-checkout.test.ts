@@ -134,7 +134,8 @@ describe.each(databaseTargets())('confirm-checkout on $name', (target) => {
         total_cents: provider.amount_total,
         shipping_rate: provider.shipping_cost?.shipping_rate,
         payment_intent: provider.payment_intent,
-        email: 'buyer@example.com',
+        // The shopper's own, prefilled on the payment page (customer_email).
+        email: buyer.email,
         user_id: buyer.id,
       },
     ]);

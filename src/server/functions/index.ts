@@ -5,6 +5,7 @@ import {
   adminRefundHandler,
   adminShipHandler,
 } from './admin-orders.ts';
+import { adminOrderListHandler } from './admin-order-list.ts';
 import { adminOrdersCsvHandler } from './admin-orders-csv.ts';
 import { adminStockHandler } from './admin-stock.ts';
 import { checkoutHandler } from './checkout.ts';
@@ -34,6 +35,7 @@ export function createFunctions(deps: FunctionsDeps): {
   adminCancel: Handler<WithPayments & WithStaff>;
   adminRefund: Handler<WithPayments & WithStaff>;
   adminOrdersCsv: Handler<WithStaff>;
+  adminOrderList: Handler<WithStaff>;
   adminStock: Handler<WithCaller & WithStaff>;
 } {
   return {
@@ -46,6 +48,7 @@ export function createFunctions(deps: FunctionsDeps): {
     adminCancel: adminCancelHandler(deps),
     adminRefund: adminRefundHandler(deps),
     adminOrdersCsv: adminOrdersCsvHandler(deps),
+    adminOrderList: adminOrderListHandler(deps),
     adminStock: adminStockHandler(deps),
   };
 }

@@ -23,7 +23,7 @@ describe.each(databaseTargets())('stripe-webhook on $name', (target) => {
   });
   afterAll(() => server?.close());
 
-  async function paidSession(): Promise<{ id: string; userId: string }> {
+  async function paidSession(): Promise<{ id: string; userId: string; email: string }> {
     const shopper = await server.signUp('buyer');
     const { data, error } = await shopper.functions.invoke<{ id: string; url: string }>(
       'checkout',
@@ -33,7 +33,7 @@ describe.each(databaseTargets())('stripe-webhook on $name', (target) => {
     );
     if (error || !data) throw error ?? new Error('no session');
     expect((await server.pay(data)).status).toBe(303);
-    return { id: data.id, userId: shopper.id };
+    return { id: data.id, userId: shopper.id, email: shopper.email };
   }
 
   async function completedEvent(sessionId: string): Promise<Stripe.Event> {
@@ -57,7 +57,7 @@ describe.each(databaseTargets())('stripe-webhook on $name', (target) => {
   }
 
   it('records the order when the sandbox delivers checkout.session.completed', async () => {
-    const { id, userId } = await paidSession();
+    const { id, userId, email } = await paidSession();
     // Nobody calls confirm: the webhook alone must record it.
     const rows = await waitFor(async () => {
       const found = await server.ordersOf(id);
@@ -74,7 +74,7 @@ describe.each(databaseTargets())('stripe-webhook on $name', (target) => {
       expect.objectContaining({ product_name: 'Monitor Stand', quantity: 3, price: '25.00' }),
     ]);
     // Its confirmation is queued with it, and the same event delivered again adds none.
-    expect((await confirmationsOf(id)).map((m) => m.recipient)).toEqual(['buyer@example.com']);
+    expect((await confirmationsOf(id)).map((m) => m.recipient)).toEqual([email]);
     const again = await server.webhook(await completedEvent(id));
     expect(await again.json()).toEqual({ received: true, status: 'saved' });
     expect(await confirmationsOf(id)).toHaveLength(1);

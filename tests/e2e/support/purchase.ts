@@ -36,7 +36,10 @@ export const SHIP_TO = {
   country: 'US',
 };
 
-/** The email typed on the hosted payment page: the order's mails go there. */
+/**
+ * The email typed on the hosted payment page when it asks for one; checkout passes a signed-in
+ * shopper's own, which the page shows prefilled and read-only (the order's mails go there).
+ */
 export const PAYER_EMAIL = 'buyer@example.com';
 
 /**
@@ -44,7 +47,8 @@ export const PAYER_EMAIL = 'buyer@example.com';
  * Standard, stays chosen), and clicks "Pay <total>"; `total` includes shipping.
  */
 export async function payWith(page: Page, card: string, total: string): Promise<void> {
-  await page.getByLabel('Email', { exact: true }).fill(PAYER_EMAIL);
+  const email = page.getByLabel('Email', { exact: true });
+  if (await email.isEditable()) await email.fill(PAYER_EMAIL);
   await page.getByLabel(shippingText.fullName, { exact: true }).fill(SHIP_TO.name);
   await page.getByLabel(shippingText.line1, { exact: true }).fill(SHIP_TO.line1);
   await page.getByLabel(shippingText.city, { exact: true }).fill(SHIP_TO.city);

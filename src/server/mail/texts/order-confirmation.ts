@@ -14,11 +14,12 @@ export function orderConfirmationMail(siteUrl: string, order: ConfirmedOrder): M
       { paragraph: `We have received your payment. Your order number is ${order.number}.` },
       {
         table: {
-          head: ['Product', 'Colour', 'Quantity', 'Price'],
+          head: ['Product', 'Colour', 'Quantity', 'Unit price', 'Line total'],
           rows: order.lines.map((line) => [
             line.name,
             line.color,
             String(line.quantity),
+            money(line.unitCents),
             money(line.unitCents * line.quantity),
           ]),
         },

@@ -77,7 +77,7 @@ function expectLinks(mail: { text: string; html: string }) {
 }
 
 describe('the order confirmation mail', () => {
-  it('says the number, every line with quantity, colour and line total, shipping and totals', () => {
+  it('says the number, every line with quantity, colour, unit price and line total, and totals', () => {
     const mail = orderConfirmationMail(SITE, ORDER);
     expect(mail.subject).toContain('KS-10042');
     expectBoth(mail, [
@@ -101,7 +101,8 @@ describe('the order confirmation mail', () => {
       'Total',
       '$1,624.99',
     ]);
-    expect(mail.text).toContain('Dull Switch | Dull | 35 | $105.00');
+    expect(mail.text).toContain('Product | Colour | Quantity | Unit price | Line total');
+    expect(mail.text).toContain('Dull Switch | Dull | 35 | $3.00 | $105.00');
     expectEscaped(mail);
     expectLinks(mail);
   });

@@ -112,11 +112,27 @@ describe('Back office: the order list', () => {
     expect(await screen.findByText('No orders match.')).toBeTruthy();
   });
 
+  it('finds an order by the shipping name, and says "Partially refunded" as the shopper sees', async () => {
+    const { store } = await account(shop, true);
+    const partly = await seedOrder(shop, {
+      status: 'delivered',
+      refundedCents: 500,
+      shippingName: 'Grace Brewster Hopper',
+    });
+    await seedOrder(shop, { shippingName: 'Someone Else' });
+    go('#/admin?q=brewster%20HOPPER');
+    shop.renderPage(<AdminPage />, store);
+    await waitFor(() => expect(orderLinks()).toEqual([partly.number]), { timeout: 5000 });
+    const row = screen.getByRole('row', { name: new RegExp(partly.number) });
+    expect(within(row).getByText('Partially refunded')).toBeTruthy();
+    expect(within(row).queryByText('Delivered')).toBeNull();
+  });
+
   it('says when the orders could not be loaded, and tries again on request', async () => {
     const { store } = await account(shop, true);
     const { number } = await seedOrder(shop);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    shop.failNext(/\/rest\/v1\/shop_orders/, () => new Response('{}', { status: 500 }));
+    shop.failNext(/\/functions\/v1\/admin-orders\?/, () => new Response('{}', { status: 500 }));
     shop.renderPage(<AdminPage />, store);
     await findAlert('Orders could not be loaded.');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));

@@ -132,11 +132,13 @@ export function OrderActions({ order, onChanged }: { order: ShopOrderRow; onChan
       )}
       {open === 'refund' && canRefund && (
         <RefundForm
+          orderNumber={number}
           remainingCents={remaining}
           pending={pending}
+          error={error}
           onCancel={() => setOpen(null)}
-          onSubmit={(amountCents) =>
-            run('admin-refund', { amountCents }, () =>
+          onSubmit={(amountCents, returnToStock) =>
+            run('admin-refund', { amountCents, ...(returnToStock && { returnToStock }) }, () =>
               T.refundedDone(formatPrice(amountCents), number),
             )
           }

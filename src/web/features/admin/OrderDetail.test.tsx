@@ -48,7 +48,7 @@ describe('Back office: one order', () => {
     );
     expect(within(section('Refunds')).getByText('re_test_seen')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: `Order ${order.number}` })).toBeTruthy();
-    expect(fact('Summary', 'Status')).toBe('Paid');
+    expect(fact('Summary', 'Status')).toBe('Partially refunded');
     expect(fact('Summary', 'Total')).toBe('$134.99');
     expect(fact('Summary', 'Refunded')).toBe('$10.00');
     expect(fact('Summary', 'Remaining')).toBe('$124.99');
@@ -153,7 +153,7 @@ describe('Back office: actions', () => {
     // This test server has no payment provider to refund through: the server says so.
     const alert = await within(dialog).findByRole('alert', {}, { timeout: 5000 });
     expect(alert.textContent).toMatch(/^The action failed: ./);
-    expect(fact('Summary', 'Status')).toBe('Paid');
+    expect(fact('Summary', 'Status')).toBe('Partially refunded');
   });
 
   it('refunds the remaining amount by default and checks the amount', async () => {

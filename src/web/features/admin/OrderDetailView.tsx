@@ -2,7 +2,7 @@ import { priceToCents } from '../../../catalogue/index.ts';
 import { useHashSearch } from '../../lib/hash-location.ts';
 import type { OrderDetail } from './api.ts';
 import { auditWhat, auditWho } from './audit.ts';
-import { addressLines, formatDateTime, formatPrice } from './format.ts';
+import { addressLines, formatDateTime, formatPrice, statusText } from './format.ts';
 import { OrderActions } from './OrderActions.tsx';
 import { ADMIN_TEXT as T } from './texts.ts';
 import type { ShopOrderRow } from './types.ts';
@@ -70,7 +70,7 @@ function Summary({ order }: { order: ShopOrderRow }) {
       <h2 id="admin-summary">{T.summary}</h2>
       <Facts
         items={[
-          [T.columns.status, T.statuses[order.status]],
+          [T.columns.status, statusText(order)],
           [T.customer, order.email ?? T.noEmail],
           [T.subtotal, money(order.subtotal_cents)],
           [T.shipping, money(order.shipping_cents)],

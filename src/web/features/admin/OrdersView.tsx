@@ -1,7 +1,8 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { shownOrderStatus } from '../../../contracts/index.ts';
 import { useHashQuery } from '../../lib/hash-location.ts';
 import { CsvExport } from './CsvExport.tsx';
-import { formatDateTime, formatPrice } from './format.ts';
+import { formatDateTime, formatPrice, statusText } from './format.ts';
 import { StockEditor } from './stock/StockEditor.tsx';
 import { ADMIN_TEXT as T } from './texts.ts';
 import { ORDER_STATUSES, type OrderStatus, type ShopOrderRow } from './types.ts';
@@ -208,8 +209,8 @@ function OrdersTable({ rows, query }: { rows: ShopOrderRow[]; query: string }) {
             </td>
             <td data-label={c.email}>{row.email ?? T.noEmail}</td>
             <td data-label={c.status}>
-              <span className={`admin-status admin-status--${row.status}`}>
-                {T.statuses[row.status]}
+              <span className={`admin-status admin-status--${shownOrderStatus(row)}`}>
+                {statusText(row)}
               </span>
             </td>
             <td data-label={c.total} className="admin-table__money price">

@@ -1,20 +1,29 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { centsToInput, dollarsToCents, formatPrice } from './format.ts';
+import { RefundDialog } from './RefundDialog.tsx';
 import { ADMIN_TEXT as T } from './texts.ts';
 
 interface RefundFormProps {
+  orderNumber: string;
   /** What can still be refunded: the order's total less its refunds. */
   remainingCents: number;
   pending: boolean;
+  /** The server's refusal, repeated in the full refund's dialog. */
+  error: string | null;
   onCancel: () => void;
-  onSubmit: (amountCents: number) => Promise<boolean>;
+  onSubmit: (amountCents: number, returnToStock: boolean) => Promise<boolean>;
 }
 
-/** A refund in dollars, from $0.01 up to what is left; the whole remainder by default. */
-export function RefundForm({ remainingCents, pending, onCancel, onSubmit }: RefundFormProps) {
+/**
+ * A refund in dollars, from $0.01 up to what is left; the whole remainder by default. A full
+ * refund is confirmed in a dialog, which offers to return the items to stock.
+ */
+export function RefundForm(props: RefundFormProps) {
+  const { orderNumber, remainingCents, pending, error: refusal, onCancel, onSubmit } = props;
   const id = useId();
   const [text, setText] = useState(() => centsToInput(remainingCents));
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const remaining = formatPrice(remainingCents);
   const cents = dollarsToCents(text);
@@ -29,42 +38,55 @@ export function RefundForm({ remainingCents, pending, onCancel, onSubmit }: Refu
       return;
     }
     setError(null);
-    void onSubmit(cents);
+    if (cents === remainingCents) setConfirming(true);
+    else void onSubmit(cents, false);
   };
 
   return (
-    <form className="admin-form card" onSubmit={submit} noValidate aria-label={T.refund}>
-      <div className="field">
-        <label htmlFor={`${id}-amount`}>{T.refundAmount}</label>
-        <input
-          ref={input}
-          id={`${id}-amount`}
-          className="input"
-          inputMode="decimal"
-          autoComplete="off"
-          value={text}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-          onChange={(event) => setText(event.target.value)}
-        />
-        <span id={`${id}-hint`} className="admin-hint">
-          {T.refundHint(remaining)}{' '}
-          {valid ? (cents === remainingCents ? T.refundFull : T.refundPartial) : ''}
-        </span>
-        {error && (
-          <span id={`${id}-error`} className="admin-error">
-            {error}
+    <>
+      <form className="admin-form card" onSubmit={submit} noValidate aria-label={T.refund}>
+        <div className="field">
+          <label htmlFor={`${id}-amount`}>{T.refundAmount}</label>
+          <input
+            ref={input}
+            id={`${id}-amount`}
+            className="input"
+            inputMode="decimal"
+            autoComplete="off"
+            value={text}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+            onChange={(event) => setText(event.target.value)}
+          />
+          <span id={`${id}-hint`} className="admin-hint">
+            {T.refundHint(remaining)}{' '}
+            {valid ? (cents === remainingCents ? T.refundFull : T.refundPartial) : ''}
           </span>
-        )}
-      </div>
-      <div className="admin-form__buttons">
-        <button type="submit" className="button" aria-disabled={pending}>
-          {valid ? T.confirmRefund(formatPrice(cents)) : T.refund}
-        </button>
-        <button type="button" className="button button--ghost" onClick={onCancel}>
-          {T.cancel}
-        </button>
-      </div>
-    </form>
+          {error && (
+            <span id={`${id}-error`} className="admin-error">
+              {error}
+            </span>
+          )}
+        </div>
+        <div className="admin-form__buttons">
+          <button type="submit" className="button" aria-disabled={pending}>
+            {valid ? T.confirmRefund(formatPrice(cents)) : T.refund}
+          </button>
+          <button type="button" className="button button--ghost" onClick={onCancel}>
+            {T.cancel}
+          </button>
+        </div>
+      </form>
+      {confirming && (
+        <RefundDialog
+          orderNumber={orderNumber}
+          amount={remaining}
+          pending={pending}
+          error={refusal}
+          onClose={() => setConfirming(false)}
+          onConfirm={(returnToStock) => void onSubmit(remainingCents, returnToStock)}
+        />
+      )}
+    </>
   );
 }

@@ -34,6 +34,7 @@ export interface SeededOrder {
   refundedCents?: number;
   carrier?: string;
   trackingNumber?: string;
+  shippingName?: string;
 }
 
 /** Records one order with one line; answers its number and id. */
@@ -48,7 +49,7 @@ export async function seedOrder(
        shipping_cents, total_cents, refunded_cents, shipping_method, shipping_rate, shipping_name,
        shipping_address, payment_intent, carrier, tracking_number, created_at)
      VALUES ('cs_test_' || gen_random_uuid(), $1, $2::text, $3::int, $4::int, $3::int + $4::int, $5::int, 'Standard', 'shr_test_1',
-       'Ada Lovelace', '{"line1":"1 Analytical Way","line2":null,"city":"London","state":"LDN",
+       coalesce($9::text, 'Ada Lovelace'), '{"line1":"1 Analytical Way","line2":null,"city":"London","state":"LDN",
        "postal_code":"N1 9GU","country":"GB"}'::jsonb, 'pi_test_' || gen_random_uuid(), $6::text, $7::text,
        coalesce($8::timestamptz, now()))
      RETURNING order_number, id`,
@@ -61,6 +62,7 @@ export async function seedOrder(
       order.carrier ?? null,
       order.trackingNumber ?? null,
       order.createdAt ?? null,
+      order.shippingName ?? null,
     ],
   );
   if (!row) throw new Error('no order recorded');

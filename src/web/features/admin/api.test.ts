@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { searchTarget } from './api.ts';
 import { auditWhat, auditWho } from './audit.ts';
 import type { AuditRow } from './types.ts';
 import { dollarsToCents, lastThirtyDays } from './format.ts';
-
-describe('searchTarget', () => {
-  it('reads an order number, or its start, in any case and with or without KS-', () => {
-    expect(searchTarget('KS-10042')).toEqual({ column: 'order_number', pattern: 'KS-10042*' });
-    expect(searchTarget(' ks-10 ')).toEqual({ column: 'order_number', pattern: 'KS-10*' });
-    expect(searchTarget('10042')).toEqual({ column: 'order_number', pattern: 'KS-10042*' });
-  });
-
-  it('looks for anything else inside the email, its LIKE wildcards taken literally', () => {
-    expect(searchTarget('Ada@Example')).toEqual({ column: 'email', pattern: '*Ada@Example*' });
-    expect(searchTarget('a_b%c*')).toEqual({ column: 'email', pattern: '*a\\_b\\%c*' });
-  });
-});
 
 describe('dollarsToCents', () => {
   it('reads dollars with up to two decimals, and nothing else', () => {
@@ -67,6 +53,10 @@ describe('audit entries', () => {
         }),
       ),
     ).toBe('Refunded: $7.50');
+    const restocked = { refunded_cents: 1250, units_returned_to_stock: 2 };
+    expect(
+      auditWhat(entry({ action: 'refund', before: { refunded_cents: 0 }, after: restocked })),
+    ).toBe('Refunded: $12.50, items returned to stock');
     expect(auditWhat(entry({ action: 'deliver' }))).toBe('Marked delivered');
     expect(auditWhat(entry({ action: 'something_new' }))).toBe('something_new');
   });

@@ -22,6 +22,9 @@ export function auditWhat(entry: AuditRow): string {
     return `${label}: ${carrier} ${tracking}`;
   }
   const refunded = cents(after.refunded_cents) - cents(before.refunded_cents);
-  if (Number.isFinite(refunded) && refunded > 0) return `${label}: ${formatPrice(refunded)}`;
+  if (Number.isFinite(refunded) && refunded > 0) {
+    const restocked = after.units_returned_to_stock === undefined ? '' : T.auditRestocked;
+    return `${label}: ${formatPrice(refunded)}${restocked}`;
+  }
   return label;
 }

@@ -1,5 +1,7 @@
 import { formatPrice } from '../../../catalogue/index.ts';
-import type { ShippingAddress } from './types.ts';
+import { shownOrderStatus } from '../../../contracts/index.ts';
+import { ADMIN_TEXT as T } from './texts.ts';
+import type { ShippingAddress, ShopOrderRow } from './types.ts';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -9,6 +11,12 @@ export function formatDateTime(iso: string): string {
 }
 
 export { formatPrice };
+
+/** The order's status as the shopper sees it too: "Partially refunded" once part is refunded. */
+export function statusText(order: ShopOrderRow): string {
+  const shown = shownOrderStatus(order);
+  return shown === 'partially_refunded' ? T.partiallyRefunded : T.statuses[shown];
+}
 
 /** Cents from a dollar amount typed by staff ("12", "12.5", "12.50"); null if it is not one. */
 export function dollarsToCents(text: string): number | null {

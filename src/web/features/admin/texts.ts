@@ -34,6 +34,8 @@ export const ADMIN_TEXT = {
     cancelled: 'Cancelled',
     refunded: 'Refunded',
   },
+  /** An order part of which was refunded, in the list and the order (as the shopper sees it). */
+  partiallyRefunded: 'Partially refunded',
   noEmail: '(none)',
   // One order
   backToList: 'Back to orders',
@@ -80,6 +82,8 @@ export const ADMIN_TEXT = {
   auditWho: 'Who',
   auditWhat: 'What',
   unknownStaff: 'Deleted staff account',
+  /** After a full refund's amount in the audit log, when its items went back into stock. */
+  auditRestocked: ', items returned to stock',
   provider: 'Payment provider',
   none: '—',
   // Actions
@@ -109,6 +113,12 @@ export const ADMIN_TEXT = {
   refundFull: 'Full refund',
   refundPartial: 'Partial refund',
   confirmRefund: (amount: string) => `Refund ${amount}`,
+  refundTitle: (number: string) => `Refund order ${number} in full?`,
+  refundBody: (amount: string) =>
+    `${amount}, everything left of the order, is refunded to the customer and the order becomes Refunded. This cannot be undone.`,
+  returnToStock: 'Return the items to stock',
+  confirmFullRefund: (amount: string) => `Yes, refund ${amount}`,
+  keepRefund: 'Do not refund',
   actionFailed: 'The action failed:',
   networkFailed: 'The server could not be reached.',
   shipped: (number: string) => `Order ${number} is marked shipped.`,

@@ -7,7 +7,7 @@ export const cartText = {
   checkout: 'Checkout',
   linesLabel: 'Cart items',
   colour: (colour: string) => `Colour: ${colour}`,
-  unitPrice: 'Price',
+  unitPrice: 'Unit price',
   quantityOf: (item: string) => `of ${item}`,
   lineTotal: 'Line total',
   droppedLines: (count: number) =>

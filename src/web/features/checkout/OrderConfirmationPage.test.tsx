@@ -206,9 +206,9 @@ describe('Order Confirmation', () => {
       .getAllByRole('row')
       .map((row) => [...row.querySelectorAll('th, td')].map((c) => c.textContent));
     expect(rows).toEqual([
-      ['Product', 'Colour', 'Quantity', 'Price'],
-      ['Mechanical Keyboard Pro', 'White', '1', '$120.00'],
-      ['Yellow Switch', 'Yellow', '2', '$2.50'],
+      ['Product', 'Colour', 'Quantity', 'Unit price', 'Line total'],
+      ['Mechanical Keyboard Pro', 'White', '1', '$120.00', '$120.00'],
+      ['Yellow Switch', 'Yellow', '2', '$2.50', '$5.00'],
     ]);
     const facts = [...summary.querySelectorAll('dt')].map((dt) => [
       dt.textContent,

@@ -23,7 +23,8 @@ export function OrderSummary({ order }: { order: ConfirmedOrder }) {
             <th scope="col">{T.product}</th>
             <th scope="col">{T.colour}</th>
             <th scope="col">{T.quantity}</th>
-            <th scope="col">{T.price}</th>
+            <th scope="col">{T.unitPrice}</th>
+            <th scope="col">{T.lineTotal}</th>
           </tr>
         </thead>
         <tbody>
@@ -33,6 +34,7 @@ export function OrderSummary({ order }: { order: ConfirmedOrder }) {
               <td>{line.color}</td>
               <td>{line.quantity}</td>
               <td>{formatPrice(line.unitCents)}</td>
+              <td>{formatPrice(line.unitCents * line.quantity)}</td>
             </tr>
           ))}
         </tbody>

@@ -132,7 +132,7 @@ describe('Order History', () => {
     ]);
     expect(lines[0]!.textContent).toContain(`Colour: ${blue.selectedColor}`);
     expect(lines[0]!.textContent).toContain('Quantity: 3');
-    expect(lines[0]!.textContent).toContain('Price: $0.75');
+    expect(lines[0]!.textContent).toContain('Unit price: $0.75');
     // The catalogue's drawing for a known product, the logo for one the catalogue no longer has.
     expect(lines[0]!.querySelector('.order-line__thumb')!.innerHTML).toBe(
       renderToStaticMarkup(<ProductArt product={blue} color={blue.selectedColor} decorative />),

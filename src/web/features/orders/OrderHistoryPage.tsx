@@ -1,5 +1,6 @@
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { findProductByKey, findProductByName, formatPrice } from '../../../catalogue/index.ts';
+import { shownOrderStatus } from '../../../contracts/index.ts';
 import { Logo, ProductArt } from '../../components/art/index.ts';
 import { useSession } from '../../lib/session-react.tsx';
 import { ORDERS_PER_PAGE } from './api.ts';
@@ -105,10 +106,8 @@ function Orders({ groups }: { groups: OrderGroup[] }) {
 
 /** What a shopper is told about an order's progress (docs/product.md, Order history). */
 export function statusLabel(order: ShopOrderRow): string {
-  if (order.status !== 'refunded' && order.refunded_cents > 0) {
-    if (order.refunded_cents < order.total_cents) return T.partiallyRefunded;
-  }
-  return T.statusLabels[order.status];
+  const shown = shownOrderStatus(order);
+  return shown === 'partially_refunded' ? T.partiallyRefunded : T.statusLabels[shown];
 }
 
 function OrderFacts({ order }: { order: ShopOrderRow }) {
@@ -159,7 +158,7 @@ function Line({ line }: { line: OrderLine }) {
             {T.quantity}: {line.quantity}
           </span>
           <span>
-            {T.price}: <span className="price">{formatPrice(line.priceCents)}</span>
+            {T.unitPrice}: <span className="price">{formatPrice(line.priceCents)}</span>
           </span>
         </p>
       </div>

@@ -11,7 +11,7 @@ export const ORDERS_TEXT = {
   total: 'Total',
   colour: 'Colour',
   quantity: 'Quantity',
-  price: 'Price',
+  unitPrice: 'Unit price',
   ordersLabel: 'Orders',
   showMore: 'Show more orders',
   loadingMore: 'Loading more orders…',
