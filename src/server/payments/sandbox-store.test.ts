@@ -111,14 +111,48 @@ describe.each(databaseTargets())('the payments sandbox in the database on $name'
       Array.from({ length: 12 }, () => first.stripe.checkout.sessions.create(sessionParams())),
     );
     await Promise.all(sessions.map((s) => payForm(s.url!, {})));
-    await waitFor(() => receiver.ids.length >= 12);
+    // Three events a payment, as Stripe sends them: charge.succeeded, payment_intent.succeeded,
+    // checkout.session.completed.
+    const events = 12 * 3;
+    await waitFor(() => receiver.ids.length >= events);
     // Every event is recorded delivered; then each dispatcher claims once more, which it does only
     // once its last delivery is over: no second delivery of either is still on its way.
     await webhooksDelivered(db);
     await Promise.all([first.claims.next(), second.claims.next()]);
     const ids = receiver.ids;
-    expect(ids).toHaveLength(12);
-    expect(new Set(ids).size).toBe(12);
+    expect(ids).toHaveLength(events);
+    expect(new Set(ids).size).toBe(events);
+  });
+
+  it('lists the sessions newest first, a page at a time, from any instance', async () => {
+    const db = await database();
+    const first = await sandboxOn(db);
+    const second = await sandboxOn(db);
+    const made = [];
+    for (let i = 0; i < 5; i += 1) {
+      made.push(await first.stripe.checkout.sessions.create(sessionParams()));
+    }
+    // Newest first; sessions of the same second in one fixed order, by id.
+    const newestFirst = made
+      .sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1))
+      .map((s) => s.id);
+    const page = await second.stripe.checkout.sessions.list({ limit: 2 });
+    expect(page.data.map((s) => s.id)).toEqual(newestFirst.slice(0, 2));
+    expect(page.has_more).toBe(true);
+    const next = await second.stripe.checkout.sessions.list({
+      limit: 10,
+      starting_after: page.data[1]!.id,
+    });
+    expect(next.data.map((s) => s.id)).toEqual(newestFirst.slice(2));
+    expect(next.has_more).toBe(false);
+    const back = await second.stripe.checkout.sessions.list({
+      limit: 2,
+      ending_before: newestFirst[3]!,
+    });
+    expect(back.data.map((s) => s.id)).toEqual(newestFirst.slice(1, 3));
+    const all = [];
+    for await (const s of second.stripe.checkout.sessions.list({ limit: 2 })) all.push(s.id);
+    expect(all).toEqual(newestFirst);
   });
 
   it('prunes finished sessions older than the retention, keeping open and undelivered ones', async () => {

@@ -96,6 +96,27 @@ export function databaseSandboxStore(db: Database): SandboxStore {
     getSession: (id) => oneSession('id', id),
     sessionByPaymentIntent: (id) => oneSession('payment_intent_id', id),
 
+    // Newest first (created, then id, so sessions of one second keep one order); a cursor is a
+    // session of the list, the page the sessions after it, or before it with endingBefore.
+    async listSessions({ limit, status, startingAfter, endingBefore }) {
+      const cursor = endingBefore ?? startingAfter ?? null;
+      const before = endingBefore !== undefined;
+      const { rows } = await db.query<{ record: SessionRecord }>(
+        `SELECT s.record FROM keebshop.sandbox_sessions s
+         LEFT JOIN keebshop.sandbox_sessions c ON c.id = $3
+         WHERE ($2::text IS NULL OR s.status = $2)
+           AND ($3::text IS NULL OR (c.id IS NOT NULL AND
+             CASE WHEN $4 THEN (s.created, s.id) > (c.created, c.id)
+                  ELSE (s.created, s.id) < (c.created, c.id) END))
+         ORDER BY CASE WHEN $4 THEN s.created END ASC, CASE WHEN $4 THEN s.id END ASC,
+                  s.created DESC, s.id DESC
+         LIMIT $1`,
+        [limit + 1, status ?? null, cursor, before],
+      );
+      const page = rows.slice(0, limit).map((r) => r.record);
+      return { sessions: before ? page.reverse() : page, hasMore: rows.length > limit };
+    },
+
     async openSessionsExpiredAt(nowSeconds) {
       const { rows } = await db.query<{ id: string }>(
         `SELECT id FROM keebshop.sandbox_sessions WHERE status = 'open' AND expires_at <= $1`,
