@@ -1,11 +1,12 @@
-// GET /healthz (a database round trip, free space under DATA_DIR on PGlite, the payment provider)
-// and the guard that answers writes 503 before the disk is full (docs/operations.md, "Health and
-// failures").
+// GET /healthz (a database round trip, a read of the tables sign-in needs, free space under
+// DATA_DIR on PGlite, the payment provider) and the guard that answers writes 503 before the disk
+// is full (docs/operations.md, "Health and failures").
 import { statfs } from 'node:fs/promises';
 import type { Handler, MiddlewareHandler } from 'hono';
 import Stripe from 'stripe';
 import type { Database } from '../db/types.ts';
 import type { Payments } from '../payments/index.ts';
+import { readSignInTables } from './health-tables.ts';
 import { respondUnavailable } from './unavailable.ts';
 
 /** What /healthz checks and the write guard reads. */
@@ -29,6 +30,8 @@ export const CHECK_TIMEOUT_MS = 2_000;
 export const PAYMENTS_CHECK_TTL_MS = 10_000;
 /** A failed provider check is kept only this long, so a recovery shows at the next poll. */
 export const PAYMENTS_RETRY_MS = 1_000;
+/** The read of the sign-in tables (health-tables.ts) is kept as long, and a failure as briefly. */
+export const TABLES_CHECK_TTL_MS = PAYMENTS_CHECK_TTL_MS;
 
 const MB = 1024 * 1024;
 
@@ -46,16 +49,28 @@ function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
 /** 'ok', or why the check failed. */
 type CheckResult = 'ok' | string;
 
+// The error's code, never its message: /healthz is public, and a message may name a host.
+function reasonOf(err: unknown, what: string): string {
+  const code = (err as { code?: unknown }).code;
+  const timedOut = err instanceof Error && err.message.startsWith(`${what} took`);
+  return typeof code === 'string' ? code : timedOut ? 'timed out' : 'failed';
+}
+
 async function checkDatabase(db: Database): Promise<CheckResult> {
   try {
     await withTimeout(db.query('SELECT 1'), 'a round trip');
     return 'ok';
   } catch (err) {
-    // The error's code, never its message: /healthz is public, and a message may name a host.
-    const code = (err as { code?: unknown }).code;
-    const timedOut = err instanceof Error && err.message.startsWith('a round trip took');
-    const reason = typeof code === 'string' ? code : timedOut ? 'timed out' : 'failed';
-    return `no round trip (${reason})`;
+    return `no round trip (${reasonOf(err, 'a round trip')})`;
+  }
+}
+
+async function checkSignInTables(db: Database): Promise<CheckResult> {
+  try {
+    await withTimeout(readSignInTables(db), 'reading the sign-in tables');
+    return 'ok';
+  } catch (err) {
+    return `cannot read the sign-in tables (${reasonOf(err, 'reading the sign-in tables')})`;
   }
 }
 
@@ -100,17 +115,29 @@ export function createHealth(deps: HealthDeps): {
   requireFreeSpace: MiddlewareHandler;
 } {
   const clock = () => (deps.now ? deps.now().getTime() : Date.now());
-  let payments: { at: number; ttl: number; result: Promise<CheckResult> } | undefined;
-  const checkPayments = (provider: Payments): Promise<CheckResult> => {
-    const now = clock();
-    if (!payments || now - payments.at > payments.ttl) {
-      const entry = { at: now, ttl: PAYMENTS_CHECK_TTL_MS, result: probePayments(provider) };
-      void entry.result.then((result) => {
-        if (result !== 'ok') entry.ttl = PAYMENTS_RETRY_MS;
-      });
-      payments = entry;
-    }
-    return payments.result;
+  // A check whose result is kept `ttl` ms when it passes, PAYMENTS_RETRY_MS when it fails.
+  const kept = (ttl: number, check: () => Promise<CheckResult>) => {
+    let last: { at: number; ttl: number; result: Promise<CheckResult> } | undefined;
+    return (): Promise<CheckResult> => {
+      const now = clock();
+      if (!last || now - last.at > last.ttl) {
+        const entry = { at: now, ttl, result: check() };
+        void entry.result.then((result) => {
+          if (result !== 'ok') entry.ttl = PAYMENTS_RETRY_MS;
+        });
+        last = entry;
+      }
+      return last.result;
+    };
+  };
+  const checkPayments = deps.payments
+    ? kept(PAYMENTS_CHECK_TTL_MS, () => probePayments(deps.payments as Payments))
+    : undefined;
+  const checkTables = kept(TABLES_CHECK_TTL_MS, () => checkSignInTables(deps.db));
+  // The round trip each time; then the tables every sign-in reads (kept, as the provider's check).
+  const checkDb = async () => {
+    const roundTrip = await checkDatabase(deps.db);
+    return roundTrip === 'ok' ? checkTables() : roundTrip;
   };
 
   // statfs is one cheap system call: read on every write, so a disk that just filled is seen at once.
@@ -124,9 +151,9 @@ export function createHealth(deps: HealthDeps): {
     async healthz(c) {
       if (deps.isStopping?.()) return c.json({ status: 'stopping' }, 503);
       if (!deps.isReady()) return c.json({ status: 'starting' }, 503);
-      const entries: [string, Promise<CheckResult>][] = [['database', checkDatabase(deps.db)]];
+      const entries: [string, Promise<CheckResult>][] = [['database', checkDb()]];
       if (deps.dataDir) entries.push(['disk', checkDisk(deps.dataDir, deps.minFreeBytes)]);
-      if (deps.payments) entries.push(['payments', checkPayments(deps.payments)]);
+      if (checkPayments) entries.push(['payments', checkPayments()]);
       const checks = Object.fromEntries(
         await Promise.all(entries.map(async ([name, result]) => [name, await result] as const)),
       );

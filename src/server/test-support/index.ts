@@ -14,6 +14,7 @@ export {
   type QueuedMail,
 } from './auth-mail.ts';
 export { authClientFor, functionsClientFor, type ClientTarget } from './clients.ts';
+export { pgliteImage } from './database-images.ts';
 export {
   databaseTargets,
   pgliteTarget,
