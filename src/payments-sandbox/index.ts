@@ -18,6 +18,7 @@ import {
 
 export { STORAGE_FULL_HEADER } from './errors.ts';
 export { readStoreDirectory } from './file-store.ts';
+export { ALLOWED_COUNTRIES } from './shipping.ts';
 export { generateSandboxKeys } from './ids.ts';
 export type {
   EventPage,

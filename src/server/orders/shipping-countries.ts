@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STRIPE_ALLOWED_COUNTRIES } from '../payments/index.ts';
 
 /**
  * The countries a Checkout Session may ask a shipping address in: Stripe's
@@ -6,18 +7,7 @@ import { z } from 'zod';
  * "unknown region", which is no country to ship to. Any other code makes every checkout fail.
  */
 export const SHIPPABLE_COUNTRIES: ReadonlySet<string> = new Set(
-  `
-  AC AD AE AF AG AI AL AM AO AQ AR AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ
-  BR BS BT BV BW BY BZ CA CD CF CG CH CI CK CL CM CN CO CR CV CW CY CZ DE DJ DK DM DO DZ EC
-  EE EG EH ER ES ET FI FJ FK FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY
-  HK HN HR HT HU ID IE IL IM IN IO IQ IS IT JE JM JO JP KE KG KH KI KM KN KR KW KY KZ LA LB
-  LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MK ML MM MN MO MQ MR MS MT MU MV MW MX MY MZ
-  NA NC NE NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PY QA RE RO RS RU
-  RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SZ TA TC TD TF TG TH TJ TK TL
-  TM TN TO TR TT TV TW TZ UA UG US UY UZ VA VC VE VG VN VU WF WS XK YE YT
-`
-    .trim()
-    .split(/\s+/),
+  [...STRIPE_ALLOWED_COUNTRIES].filter((code) => code !== 'ZZ'),
 );
 
 /** Codes people write that ISO 3166-1 spells otherwise, beyond the aliases Intl knows (UK: GB). */

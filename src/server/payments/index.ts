@@ -9,6 +9,8 @@ export {
   type Payments,
 } from './provider.ts';
 export { loadSandboxKeys, type SandboxKeys } from './sandbox-keys.ts';
+/** The country codes Stripe takes for shipping (stripe-node's AllowedCountry), as the sandbox does. */
+export { ALLOWED_COUNTRIES as STRIPE_ALLOWED_COUNTRIES } from '../../payments-sandbox/index.ts';
 export { databaseSandboxStore } from './sandbox-store.ts';
 export {
   paymentsEnvProblems,
