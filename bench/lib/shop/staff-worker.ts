@@ -120,6 +120,11 @@ async function send(staff: Shopper, action: StaffAction, counts: StaffCounts): P
     },
   );
   if (status === 200) return 'done';
+  // The provider turned the refund down: it and the shop disagree on what is left to refund.
+  if (status === 409 && text.includes('refund_refused')) {
+    counts.failures.push(`${name} ${action.orderNumber}: 409 ${text.slice(0, 200)}`);
+    return 'conflict';
+  }
   if (status === 409) {
     // The worker is the only staff member: a cancel finding its order refunded in full lost it
     // to the charge.refunded webhook of its own refund, and the order is never cancelled.

@@ -112,8 +112,17 @@ export async function refundThroughProvider(
       cancel: isCancel(refund),
     };
   } catch (err) {
+    // A request the provider turns down (refunded already, more than is left there): its reason,
+    // as a conflict with the payment as the provider holds it. Anything else is the provider failing.
+    if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+      throw functionError(
+        'refund_refused',
+        `The payment provider refused the refund: ${err.message}`,
+        err.code ? { reason: err.code } : {},
+      );
+    }
     const message = err instanceof Error ? err.message : 'the payment provider did not answer';
-    throw functionError('refund_failed', `The payment provider refused the refund: ${message}`);
+    throw functionError('refund_failed', `The payment provider could not refund: ${message}`);
   }
 }
 

@@ -30,6 +30,9 @@ export const FUNCTION_ERRORS = {
   invalid_request: { status: 400 },
   order_not_found: { status: 404 },
   invalid_transition: { status: 409 },
+  // The provider turned the refund down (its reason in the message, its code as `reason`), or
+  // could not be reached or failed.
+  refund_refused: { status: 409 },
   refund_failed: { status: 502 },
   payments_unavailable: { status: 503, message: 'Payments are not available on this server.' },
 } as const satisfies Record<string, { status: number; message?: string }>;
