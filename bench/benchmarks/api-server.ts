@@ -41,11 +41,16 @@ async function main(): Promise<void> {
   await runMigrations(db);
   // Logged as `npm start` logs by default (one JSON line per request, at info), to /dev/null.
   const logger = createLogger({ level: 'info' });
-  const { app, auth } = await composeApp({ config, db, webDir: tmp, isReady: () => true, logger });
-  const anonKey = auth.anonKey;
   // Every request goes to the listening server: an access token's issuer is the origin it was
-  // issued at, so tokens must come from the origin the load generator will use.
-  const { origin, server } = await listen(app.fetch);
+  // issued at, so tokens must come from the origin the load generator will use. The app, composed
+  // once the port is known (the Host header must name it), serves from then on.
+  const served: { fetch?: (req: Request) => Response | Promise<Response> } = {};
+  const { origin, server } = await listen((req) => served.fetch!(req));
+  const port = Number(new URL(origin).port);
+  const composed = { config: { ...config, port }, db, webDir: tmp, isReady: () => true, logger };
+  const { app, auth } = await composeApp(composed);
+  served.fetch = app.fetch;
+  const anonKey = auth.anonKey;
   const request = (pathname: string, init?: RequestInit) => fetch(`${origin}${pathname}`, init);
   const headers = { apikey: anonKey, 'Content-Type': 'application/json' };
   // Unique per run, so the benchmark can reuse a database (DATABASE_URL) without key conflicts.

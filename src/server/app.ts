@@ -3,7 +3,7 @@ import { compress } from 'hono/compress';
 import { bodyLimit } from './http/body-limit.ts';
 import { apiCors } from './http/cors.ts';
 import { createQuietLogger, type Logger } from './http/logger.ts';
-import { requireKnownHost } from './http/known-host.ts';
+import { knownHosts, requireKnownHost } from './http/known-host.ts';
 import { createErrorHandler, createNotFoundHandler } from './http/on-error.ts';
 import { requestLog } from './http/request-log.ts';
 import { headersInPlace } from './http/response-headers.ts';
@@ -61,7 +61,7 @@ export interface AppDeps {
   stockHoldMinutes?: number;
   /** The most units of one product a checkout may take; unset: the defaults. */
   checkoutLimits?: CheckoutLimits;
-  /** Without publicUrl, the hosts answered besides loopback (listen address, ALLOWED_HOSTS). */
+  /** Without publicUrl, the Host headers answered (knownHosts: loopback and HOST on PORT...). */
   allowedHosts?: readonly string[];
   /** The countries and rates the checkout offers; unset: the defaults. */
   shipping?: ShippingSettings;
@@ -106,7 +106,9 @@ export function createApp(deps: AppDeps): Hono {
   );
   app.use(compress());
   // Without PUBLIC_URL, links follow the Host header: only known hosts get an answer.
-  app.use(requireKnownHost({ publicUrl: deps.publicUrl, allowedHosts: deps.allowedHosts ?? [] }));
+  // Unset (an app no server listens for): this machine's names without a port, as app.request('/x').
+  const allowedHosts = deps.allowedHosts ?? knownHosts({ port: 80, host: '::', allowedHosts: [] });
+  app.use(requireKnownHost({ publicUrl: deps.publicUrl, allowedHosts }));
   for (const [path, limits] of Object.entries(API_BODY_LIMITS)) {
     app.use(path, apiCors());
     app.use(path, bodyLimit(limits));

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { createApp } from './app.ts';
+import { knownHosts } from './http/known-host.ts';
 import { createAuthService, type AuthService } from './auth/service.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
@@ -59,7 +60,7 @@ export async function composeApp(
     dataDir: db.kind === 'pglite' ? config.dataDir : undefined,
     minFreeBytes: config.dataDirMinFreeMb * 1024 * 1024,
     ...(options.now ? { now: options.now } : {}),
-    allowedHosts: [config.host, ...config.allowedHosts],
+    allowedHosts: knownHosts(config),
     stockHoldMinutes: config.stockHoldMinutes,
     checkoutLimits: config.checkoutLimits,
     shipping: config.shipping,

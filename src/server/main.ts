@@ -70,7 +70,8 @@ async function main(): Promise<void> {
   // PGlite: this process alone opens DATA_DIR, so `npm run staff` asks it over a local socket.
   const staffControl = config.databaseUrl ? undefined : await serveStaffControl(config.dataDir, db);
   const { app } = await composeApp({
-    config,
+    // The port taken (PORT=0: the system's choice) is the one the Host header must name.
+    config: { ...config, port: listener.port },
     db,
     webDir,
     isReady: () => ready,

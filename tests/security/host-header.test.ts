@@ -1,6 +1,7 @@
 // The Host header is the client's to write. Without PUBLIC_URL the page's config, the token issuer
 // and the checkout's return URLs (and so the sandbox's way back) are built from it, so the shop
-// answers only for loopback, its listen address and ALLOWED_HOSTS, and 400 for any other Host. With
+// answers only for localhost, 127.0.0.1 and [::1] and its listen address on its own port, and
+// ALLOWED_HOSTS, and 400 for any other Host (another loopback name or port too). With
 // PUBLIC_URL set, every link comes from it whatever the Host says, and in production (NODE_ENV)
 // the server does not start without it.
 import { spawnSync } from 'node:child_process';
@@ -95,6 +96,20 @@ describe.each([pgliteTarget])('Host header on $name', (target) => {
       expect(JSON.parse(checkout.body)).toMatchObject({ error: 'unknown_host' });
       // Monitors may call an instance by any name: the health check builds no link.
       expect((await withHost(shop, evil, '/healthz')).status).toBe(200);
+    });
+
+    it("answers 400 to a loopback name or port other than the shop's own: no link leads there", async () => {
+      const port = new URL(shop.url).port;
+      for (const host of ['evil.localhost:6666', `evil.localhost:${port}`, 'localhost:6666']) {
+        const checkout = await withHost(shop, host, '/functions/v1/checkout', {
+          method: 'POST',
+          token: shopper.accessToken,
+          body: CART,
+        });
+        expect(checkout.status, host).toBe(400);
+        expect(JSON.parse(checkout.body), host).toMatchObject({ error: 'unknown_host' });
+        expect((await withHost(shop, host, '/keebshop/')).status, host).toBe(400);
+      }
     });
 
     it('builds the page config, the issuer and the return URLs from a loopback or allowed Host', async () => {

@@ -124,7 +124,8 @@ it('answers every request received before SIGTERM, with /healthz 503 meanwhile, 
     const body = JSON.stringify({ email: 'drain-slow@example.com', password: 'drain password 1' });
     const { socket: slow, answer: slowAnswer } = await requestTakenIn(
       server.origin,
-      `POST /auth/v1/signup HTTP/1.1\r\nHost: 127.0.0.1\r\napikey: ${anonKey}\r\n` +
+      `POST /auth/v1/signup HTTP/1.1\r\nHost: ${new URL(server.origin).host}\r\n` +
+        `apikey: ${anonKey}\r\n` +
         `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n`,
     );
     slow.write(body.slice(0, 10));
@@ -195,7 +196,8 @@ it('cuts off what is left when DRAIN_TIMEOUT runs out, and says so with exit 1',
     // A request that never finishes arriving, taken in by the server (it said "100 Continue").
     const { socket: stuck, answer } = await requestTakenIn(
       server.origin,
-      `POST /auth/v1/signup HTTP/1.1\r\nHost: 127.0.0.1\r\napikey: ${anonKey}\r\n` +
+      `POST /auth/v1/signup HTTP/1.1\r\nHost: ${new URL(server.origin).host}\r\n` +
+        `apikey: ${anonKey}\r\n` +
         'Content-Type: application/json\r\nContent-Length: 100\r\n',
     );
     stuck.write('{');

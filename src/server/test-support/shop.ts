@@ -110,8 +110,9 @@ const TEST_ENV: Record<string, string> = {
   USER_UPDATE_RATE_LIMIT_PER_IP: '100000',
   AUTH_MAIL_RATE_LIMIT_PER_IP: '100000',
   LOG_LEVEL: 'silent',
-  // The in-process origin (IN_PROCESS_ORIGIN); served on a port, clients use 127.0.0.1.
-  ALLOWED_HOSTS: 'keebshop.test',
+  // The in-process origin (IN_PROCESS_ORIGIN), and app.request('/path')'s (http://localhost);
+  // served on a port, clients use 127.0.0.1 and that port (src/server/http/known-host.ts).
+  ALLOWED_HOSTS: 'keebshop.test,localhost',
 };
 
 /** Routes a client's requests into an app in-process (no port). */
@@ -180,7 +181,8 @@ export async function startTestServer(
   let auth: AuthService | undefined;
   for (const instanceDb of dbs) {
     const composed = await composeApp({
-      config,
+      // Served on a port, the Host header names that port (known-host.ts), not PORT's default.
+      config: listener ? { ...config, port: listener.port } : config,
       db: instanceDb,
       webDir,
       isReady: () => true,
