@@ -11,6 +11,8 @@ import {
   type CheckoutLimits,
   type CheckoutLine,
 } from '../orders/index.ts';
+import { diskFullError } from '../db/unavailable.ts';
+import { isSandboxStorageFull } from '../payments/index.ts';
 import { linkHold, releaseHold, reserveStock, type StockHold } from '../orders/stock.ts';
 import { endOpenCheckouts } from './open-checkouts.ts';
 import { BASE_PATH } from '../web/static.ts';
@@ -105,6 +107,7 @@ export function checkoutHandler(deps: FunctionsDeps): Handler<WithPayments & Wit
       });
     } catch (err) {
       await releaseHold(deps.db, hold.holdRef);
+      if (isSandboxStorageFull(err)) throw diskFullError((err as Error).message);
       if (err instanceof Stripe.errors.StripeError) {
         deps.logger.warn({ err }, 'checkout: the payment provider refused the session');
         throw providerError(err);
