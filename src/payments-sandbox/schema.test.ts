@@ -1,9 +1,14 @@
 // Every JSON answer and webhook body of the sandbox, checked against Stripe's schema for the API
 // version it claims, as stripe-node's generated type declarations state it (stripe-schema.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { emptyReport, mergeReport, SchemaChecker, type Report } from './schema-check.ts';
-import { recordTraffic, type Answer } from './schema-traffic.ts';
-import { loadStripeSchema, type SchemaName } from './stripe-schema.ts';
+import {
+  emptyReport,
+  mergeReport,
+  SchemaChecker,
+  type Report,
+} from './test-support/schema-check.ts';
+import { recordTraffic, type Answer } from './test-support/schema-traffic.ts';
+import { loadStripeSchema, type SchemaName } from './test-support/stripe-schema.ts';
 
 let answers: Answer[];
 let schema: { check: SchemaChecker; types: ReturnType<typeof loadStripeSchema>['types'] };

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import ts from 'typescript';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = path.resolve(import.meta.dirname, '../../..');
 const VIRTUAL = path.join(ROOT, '__stripe_schema__.ts');
 
 /** The object types the sandbox answers with, by name. */

@@ -11,7 +11,7 @@ import {
   startSandbox,
   tempDir,
   waitFor,
-} from './test-support.ts';
+} from '../test-support.ts';
 
 export type Answer = { what: string; schema: SchemaName | undefined; body: unknown };
 
