@@ -30,9 +30,9 @@ function quantityField(scope: Locator, name = 'Quantity'): Locator {
   return scope.getByRole('textbox', { name, exact: true });
 }
 
-async function addFortyBlueSwitches(page: Page): Promise<void> {
+async function addFortyClearSwitches(page: Page): Promise<void> {
   await openRoute(page, LISTS.switches.hash, LISTS.switches.h1);
-  const dialog = await openProduct(page, 'Blue Switch');
+  const dialog = await openProduct(page, 'Clear Switch');
   await quantityField(dialog).fill('40');
   await dialog.getByRole('button', { name: 'Add to Cart', exact: true }).click();
   await expect(dialog).toBeHidden();
@@ -41,16 +41,16 @@ async function addFortyBlueSwitches(page: Page): Promise<void> {
 
 test.describe('real quantities', () => {
   test('40 typed in the dialog become one line of 40 with its line total', async ({ page }) => {
-    await addFortyBlueSwitches(page);
+    await addFortyClearSwitches(page);
     await openRoute(page, '#/cart', 'Your Cart');
-    const line = cartLine(page, 'Blue Switch', 'Blue');
-    await expect(quantityField(line, 'Quantity of Blue Switch (Blue)')).toHaveValue('40');
+    const line = cartLine(page, 'Clear Switch', 'Clear');
+    await expect(quantityField(line, 'Quantity of Clear Switch (Clear)')).toHaveValue('40');
     await expect(line.getByText('$120.00', { exact: true })).toBeVisible();
   });
 
   test('a pack sets the quantity of a switch', async ({ page }) => {
     await openRoute(page, LISTS.switches.hash, LISTS.switches.h1);
-    const dialog = await openProduct(page, 'Blue Switch');
+    const dialog = await openProduct(page, 'Clear Switch');
     await dialog.getByRole('button', { name: 'Pack of 35', exact: true }).click();
     await expect(quantityField(dialog)).toHaveValue('35');
     await dialog.getByRole('button', { name: 'Add to Cart', exact: true }).click();
@@ -67,10 +67,10 @@ test.describe('real quantities', () => {
     test(`a cart line refuses ${JSON.stringify(text)} with a message and keeps its quantity`, async ({
       page,
     }) => {
-      await addFortyBlueSwitches(page);
+      await addFortyClearSwitches(page);
       await openRoute(page, '#/cart', 'Your Cart');
-      const line = cartLine(page, 'Blue Switch', 'Blue');
-      const field = quantityField(line, 'Quantity of Blue Switch (Blue)');
+      const line = cartLine(page, 'Clear Switch', 'Clear');
+      const field = quantityField(line, 'Quantity of Clear Switch (Clear)');
       await field.fill(text);
       await field.press('Enter');
       const alert = line.getByRole('alert');
@@ -171,7 +171,7 @@ for (const colorScheme of ['dark', 'light'] as const) {
 
     test('the switch dialog with its packs and a refused quantity', async ({ page }) => {
       await openRoute(page, LISTS.switches.hash, LISTS.switches.h1);
-      const dialog = await openProduct(page, 'Blue Switch');
+      const dialog = await openProduct(page, 'Clear Switch');
       await dialog.getByRole('button', { name: 'Pack of 35', exact: true }).click();
       await expectNoAxeViolations(page);
       await quantityField(dialog).fill('0');
@@ -180,7 +180,7 @@ for (const colorScheme of ['dark', 'light'] as const) {
     });
 
     test('the cart with a refused quantity and the removed-lines notice', async ({ page }) => {
-      await addFortyBlueSwitches(page);
+      await addFortyClearSwitches(page);
       await page.evaluate(() => {
         const stored = JSON.parse(localStorage.getItem('keebshop.cart.v1')!) as {
           lines: unknown[];
@@ -193,8 +193,8 @@ for (const colorScheme of ['dark', 'light'] as const) {
       await expect(
         page.getByText('1 item in your saved cart is no longer available and was removed.'),
       ).toBeVisible();
-      const line = cartLine(page, 'Blue Switch', 'Blue');
-      await quantityField(line, 'Quantity of Blue Switch (Blue)').fill('abc');
+      const line = cartLine(page, 'Clear Switch', 'Clear');
+      await quantityField(line, 'Quantity of Clear Switch (Clear)').fill('abc');
       await expect(line.getByRole('alert')).toBeVisible();
       await expectNoAxeViolations(page);
     });
