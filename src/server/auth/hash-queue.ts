@@ -45,7 +45,8 @@ const byClient: Record<HashLane, Map<string, number>> = {
 let hashing = 0;
 const waiting: Record<HashLane, (() => void)[]> = { 'sign-in': [], 'new-password': [] };
 
-const full = () =>
+/** The 429 a full lane answers at once. */
+export const queueFull = () =>
   authError('over_request_rate_limit', AUTH_MESSAGES.rateLimited, {
     headers: { 'Retry-After': '1' },
   });
@@ -57,17 +58,31 @@ const full = () =>
  */
 export function checkRoom(lane: HashLane, client = ''): void {
   const mine = byClient[lane].get(client) ?? 0;
-  if (inFlight[lane] >= MAX_IN_FLIGHT[lane] || mine >= MAX_PER_CLIENT[lane]) throw full();
+  if (inFlight[lane] >= MAX_IN_FLIGHT[lane] || mine >= MAX_PER_CLIENT[lane]) throw queueFull();
 }
 
 /**
- * Takes a place for one request of `client` in `lane`, called once its rate limits allowed it, or
- * throws 429 as checkRoom does; a client that is not `clean` is refused the reserved places too.
- * Returns the release.
+ * Takes a place for one request of `client` in `lane`, or throws 429 as checkRoom does. `reserved`
+ * says the place is one of those kept for clean clients: whoever took it before knowing gives it
+ * back when the client turns out not to be clean.
+ */
+export function takePlace(lane: HashLane, client = ''): { release: () => void; reserved: boolean } {
+  checkRoom(lane, client);
+  const reserved = inFlight[lane] >= MAX_IN_FLIGHT[lane] - RESERVED_FOR_CLEAN[lane];
+  return { release: occupy(lane, client), reserved };
+}
+
+/**
+ * Takes a place for one request of `client` in `lane`, or throws 429 as checkRoom does; a client
+ * that is not `clean` is refused the reserved places too. Returns the release.
  */
 export function admitToHashing(lane: HashLane, client = '', clean = true): () => void {
   checkRoom(lane, client);
-  if (!clean && inFlight[lane] >= MAX_IN_FLIGHT[lane] - RESERVED_FOR_CLEAN[lane]) throw full();
+  if (!clean && inFlight[lane] >= MAX_IN_FLIGHT[lane] - RESERVED_FOR_CLEAN[lane]) throw queueFull();
+  return occupy(lane, client);
+}
+
+function occupy(lane: HashLane, client: string): () => void {
   const clients = byClient[lane];
   inFlight[lane] += 1;
   clients.set(client, (clients.get(client) ?? 0) + 1);

@@ -3,14 +3,15 @@ import { HttpError } from '../http/errors.ts';
 import { clientIp, readJson } from './context.ts';
 import { authError, AUTH_MESSAGES } from './errors.ts';
 import type { Guarded, SignedIn } from './guards.ts';
-import { admitToHashing, checkRoom, type HashLane } from './hash-queue.ts';
+import { queueFull, takePlace, type HashLane } from './hash-queue.ts';
 import { hitRateLimits, type RateLimitBucket, type RateLimitResult } from './rate-limit.ts';
 import { signInCredentials } from './token.ts';
 
 // The guards app.ts puts in front of every endpoint that hashes a password or tells whether an
-// email is registered: the limits counted in the database (auth.rate_limits), shared by every
-// instance, then a place in the bounded hashing queue (hash-queue.ts), so a request over a limit
-// never takes one. All in one window, SIGNIN_RATE_LIMIT_WINDOW.
+// email is registered: a place in the bounded hashing queue (hash-queue.ts), held while the limits
+// counted in the database (auth.rate_limits, shared by every instance) are checked, so a request
+// over a limit never waits for or runs a hash, and a burst past the queue's room costs no query.
+// All in one window, SIGNIN_RATE_LIMIT_WINDOW.
 
 function tooMany(retryAfter: number): HttpError {
   return authError('over_request_rate_limit', AUTH_MESSAGES.rateLimited, {
@@ -31,10 +32,12 @@ async function hit(auth: Guarded, buckets: RateLimitBucket[]): Promise<RateLimit
 }
 
 /**
- * Counts `buckets`, then takes a place in `lane` for the client: 429 from the limits when over one,
- * or from the queue (given the count back) when it has no place for this client. When the queue
- * surely has none, 429 at once, before the query. A client whose count in `cleanBucket` holds more
- * than this attempt (a failure this window) is kept out of the lane's reserved places.
+ * Holds a place in `lane` for the client while `buckets` are counted: 429 at once, before any
+ * query, when the lane has no room or the client holds its share (so a burst of any size costs one
+ * query per place, not one per request); 429 from the limits when over one, the place given back at
+ * once, so a request over a limit never waits for or runs a hash. A client whose count in
+ * `cleanBucket` holds more than this attempt (a failure this window) gives back a place kept for
+ * clean clients, and its count.
  */
 async function limitThenAdmit(
   auth: Guarded,
@@ -43,16 +46,21 @@ async function limitThenAdmit(
   buckets: RateLimitBucket[],
   cleanBucket?: string,
 ): Promise<{ rate: RateLimitResult; release: () => void }> {
-  const client = clientIp(auth.context, c);
-  checkRoom(lane, client);
-  const rate = await hit(auth, buckets);
+  const place = takePlace(lane, clientIp(auth.context, c));
+  let rate: RateLimitResult;
   try {
-    const clean = cleanBucket === undefined || rate.hits[cleanBucket] === 1;
-    return { rate, release: admitToHashing(lane, client, clean) };
+    rate = await hit(auth, buckets);
   } catch (err) {
-    await rate.refund().catch(() => undefined);
+    place.release();
     throw err;
   }
+  const clean = cleanBucket === undefined || rate.hits[cleanBucket] === 1;
+  if (!clean && place.reserved) {
+    place.release();
+    await rate.refund().catch(() => undefined);
+    throw queueFull();
+  }
+  return { rate, release: place.release };
 }
 
 /** Whether the handler answered a wrong email or password (the only outcome a sign-in limit counts). */
