@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest';
 import { HttpError } from '../http/errors.ts';
 import {
-  admitToHashing,
   hashingInFlight,
   MAX_CONCURRENT_HASHES,
   checkRoom,
@@ -9,7 +8,13 @@ import {
   MAX_PER_CLIENT,
   RESERVED_FOR_CLEAN,
   runHash,
+  takePlace,
+  type HashLane,
 } from './hash-queue.ts';
+
+/** A place kept at once, as the limits keep it once counted: its release. */
+const admitToHashing = (lane: HashLane, client = '', clean = true) =>
+  takePlace(lane, client).keep(clean);
 
 it('answers 429 with Retry-After: 1 at once when a lane is full, and admits again once released', () => {
   const releases = Array.from({ length: MAX_IN_FLIGHT['new-password'] }, () =>

@@ -61,25 +61,30 @@ export function checkRoom(lane: HashLane, client = ''): void {
   if (inFlight[lane] >= MAX_IN_FLIGHT[lane] || mine >= MAX_PER_CLIENT[lane]) throw queueFull();
 }
 
-/**
- * Takes a place for one request of `client` in `lane`, or throws 429 as checkRoom does. `reserved`
- * says the place is one of those kept for clean clients: whoever took it before knowing gives it
- * back when the client turns out not to be clean.
- */
-export function takePlace(lane: HashLane, client = ''): { release: () => void; reserved: boolean } {
-  checkRoom(lane, client);
-  const reserved = inFlight[lane] >= MAX_IN_FLIGHT[lane] - RESERVED_FOR_CLEAN[lane];
-  return { release: occupy(lane, client), reserved };
+/** A place taken in a lane, before it is known whether its client is clean. */
+export interface Place {
+  /** Gives the place back (once; later calls do nothing). */
+  release(): void;
+  /**
+   * Keeps the place and answers its release, unless the client is not `clean` and the place is
+   * one of those kept for clean clients: then it is given back and 429 thrown.
+   */
+  keep(clean: boolean): () => void;
 }
 
-/**
- * Takes a place for one request of `client` in `lane`, or throws 429 as checkRoom does; a client
- * that is not `clean` is refused the reserved places too. Returns the release.
- */
-export function admitToHashing(lane: HashLane, client = '', clean = true): () => void {
+/** Takes a place for one request of `client` in `lane`, or throws 429 as checkRoom does. */
+export function takePlace(lane: HashLane, client = ''): Place {
   checkRoom(lane, client);
-  if (!clean && inFlight[lane] >= MAX_IN_FLIGHT[lane] - RESERVED_FOR_CLEAN[lane]) throw queueFull();
-  return occupy(lane, client);
+  const reserved = inFlight[lane] >= MAX_IN_FLIGHT[lane] - RESERVED_FOR_CLEAN[lane];
+  const release = occupy(lane, client);
+  return {
+    release,
+    keep(clean) {
+      if (clean || !reserved) return release;
+      release();
+      throw queueFull();
+    },
+  };
 }
 
 function occupy(lane: HashLane, client: string): () => void {

@@ -3,7 +3,7 @@ import { HttpError } from '../http/errors.ts';
 import { clientIp, readJson } from './context.ts';
 import { authError, AUTH_MESSAGES } from './errors.ts';
 import type { Guarded, SignedIn } from './guards.ts';
-import { queueFull, takePlace, type HashLane } from './hash-queue.ts';
+import { takePlace, type HashLane } from './hash-queue.ts';
 import { hitRateLimits, type RateLimitBucket, type RateLimitResult } from './rate-limit.ts';
 import { signInCredentials } from './token.ts';
 
@@ -55,12 +55,12 @@ async function limitThenAdmit(
     throw err;
   }
   const clean = cleanBucket === undefined || rate.hits[cleanBucket] === 1;
-  if (!clean && place.reserved) {
-    place.release();
+  try {
+    return { rate, release: place.keep(clean) };
+  } catch (err) {
     await rate.refund().catch(() => undefined);
-    throw queueFull();
+    throw err;
   }
-  return { rate, release: place.release };
 }
 
 /** Whether the handler answered a wrong email or password (the only outcome a sign-in limit counts). */
