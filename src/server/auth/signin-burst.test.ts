@@ -1,5 +1,5 @@
 // A burst of wrong passwords from a few addresses must not crowd real sign-ins out of the
-// hashing queue (issue 31, point 11). Success is compared with a control in the same run.
+// hashing queue (docs/operations.md, Security). Success is compared with a control in the same run.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type Shopper, type TestServer } from '../test-support/index.ts';
 

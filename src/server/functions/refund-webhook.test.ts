@@ -1,5 +1,5 @@
 // charge.refunded is acted on only as the provider holds the charge's refunds, never as the event
-// says (issue 31, point 12): a signed event is only as true as whoever holds the webhook secret.
+// says (docs/operations.md, Staff): a signed event is only as true as whoever holds the webhook secret.
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CANCEL_REFUND_METADATA } from '../back-office/refunds.ts';
