@@ -31,6 +31,20 @@ afterEach(async () => {
   server = undefined;
 });
 
+/**
+ * Sends writes (`send(i)`) until one is not a 200, at most 300: on a full disk, small rows may
+ * still fit in pages the tables have, so writes go on until one needs a new page.
+ */
+async function untilRefused(send: (i: number) => Promise<Answer>): Promise<Answer[]> {
+  const answers: Answer[] = [];
+  for (let i = 0; i < 300; i++) {
+    const answer = await send(i);
+    answers.push(answer);
+    if (answer.status !== 200) break;
+  }
+  return answers;
+}
+
 function caller(shop: TmpfsServer) {
   return async (
     path: string,
@@ -149,16 +163,12 @@ describe('a full disk under DATA_DIR (PGlite)', () => {
       ).status,
     ).toBe(200);
     server.fill();
-    // Small rows may still fit in pages the tables have; sign-ups go on until one needs a new page.
-    const answers: Answer[] = [];
-    for (let i = 0; i < 300; i++) {
-      const answer = await call('/auth/v1/signup', {
+    const answers = await untilRefused((i) =>
+      call('/auth/v1/signup', {
         method: 'POST',
         body: { email: email(`full-${i}`), password: PASSWORD },
-      });
-      answers.push(answer);
-      if (answer.status !== 200) break;
-    }
+      }),
+    );
     const last = answers.at(-1);
     expect(answers.every((a) => a.status === 200 || a.status === 503)).toBe(true);
     expect(last).toMatchObject({
@@ -202,12 +212,9 @@ describe('a full disk under DATA_DIR (PGlite)', () => {
     ).toBe(200);
     server.fill();
     // The payments sandbox keeps its sessions in the same database, on the same full disk.
-    const answers: Answer[] = [];
-    for (let i = 0; i < 300; i++) {
-      const answer = await call('/functions/v1/checkout', { method: 'POST', token, body: cart });
-      answers.push(answer);
-      if (answer.status !== 200) break;
-    }
+    const answers = await untilRefused(() =>
+      call('/functions/v1/checkout', { method: 'POST', token, body: cart }),
+    );
     expect(answers.every((a) => a.status === 200 || a.status === 503)).toBe(true);
     expect(answers.at(-1)).toMatchObject({
       status: 503,
@@ -247,12 +254,7 @@ describe('a full disk under the PostgreSQL database (a tablespace on a tmpfs)', 
             }));
         const before = await shop.signUp('before');
         cluster.fillTablespace();
-        const answers: Answer[] = [];
-        for (let i = 0; i < 300; i++) {
-          const answer = await signUp(`full-${i}`);
-          answers.push(answer);
-          if (answer.status !== 200) break;
-        }
+        const answers = await untilRefused((i) => signUp(`full-${i}`));
         expect(answers.every((a) => a.status === 200 || a.status === 503)).toBe(true);
         expect(answers.at(-1)).toMatchObject({
           status: 503,
