@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { Dialog } from '../../components/Dialog.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { formatPrice } from './format.ts';
 import { ADMIN_TEXT as T } from './texts.ts';
 
@@ -17,36 +16,20 @@ interface CancelDialogProps {
 export function CancelDialog({
   orderNumber,
   remainingCents,
-  pending,
-  error,
-  onClose,
   onConfirm,
+  ...rest
 }: CancelDialogProps) {
-  const titleId = useId();
   return (
-    <Dialog labelledBy={titleId} onClose={onClose} className="admin-dialog">
-      <h2 id={titleId}>{T.cancelTitle(orderNumber)}</h2>
+    <ConfirmDialog
+      title={T.cancelTitle(orderNumber)}
+      confirm={T.confirmCancel}
+      dismiss={T.keepOrder}
+      onConfirm={() => void onConfirm()}
+      {...rest}
+    >
       <p>
         {remainingCents > 0 ? T.cancelBody(formatPrice(remainingCents)) : T.cancelBodyNothingLeft}
       </p>
-      {error && (
-        <p role="alert" className="admin-error">
-          {error}
-        </p>
-      )}
-      <div className="admin-form__buttons">
-        <button
-          type="button"
-          className="button button--danger"
-          aria-disabled={pending}
-          onClick={() => void onConfirm()}
-        >
-          {pending ? T.working : T.confirmCancel}
-        </button>
-        <button type="button" className="button button--ghost" onClick={onClose}>
-          {T.keepOrder}
-        </button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

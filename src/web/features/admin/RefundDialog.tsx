@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Dialog } from '../../components/Dialog.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ADMIN_TEXT as T } from './texts.ts';
 
 interface RefundDialogProps {
@@ -14,20 +14,19 @@ interface RefundDialogProps {
 }
 
 /** Asks before a full refund, saying the amount, and whether the items go back into stock. */
-export function RefundDialog({
-  orderNumber,
-  amount,
-  pending,
-  error,
-  onClose,
-  onConfirm,
-}: RefundDialogProps) {
-  const titleId = useId();
+export function RefundDialog({ orderNumber, amount, onConfirm, ...rest }: RefundDialogProps) {
   const stockId = useId();
   const [returnToStock, setReturnToStock] = useState(false);
   return (
-    <Dialog labelledBy={titleId} onClose={onClose} className="admin-dialog">
-      <h2 id={titleId}>{T.refundTitle(orderNumber)}</h2>
+    <ConfirmDialog
+      title={T.refundTitle(orderNumber)}
+      confirm={T.confirmFullRefund(amount)}
+      dismiss={T.keepRefund}
+      onConfirm={() => {
+        if (!rest.pending) onConfirm(returnToStock);
+      }}
+      {...rest}
+    >
       <p>{T.refundBody(amount)}</p>
       <div className="admin-check">
         <input
@@ -38,26 +37,6 @@ export function RefundDialog({
         />
         <label htmlFor={stockId}>{T.returnToStock}</label>
       </div>
-      {error && (
-        <p role="alert" className="admin-error">
-          {error}
-        </p>
-      )}
-      <div className="admin-form__buttons">
-        <button
-          type="button"
-          className="button button--danger"
-          aria-disabled={pending}
-          onClick={() => {
-            if (!pending) onConfirm(returnToStock);
-          }}
-        >
-          {pending ? T.working : T.confirmFullRefund(amount)}
-        </button>
-        <button type="button" className="button button--ghost" onClick={onClose}>
-          {T.keepRefund}
-        </button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
