@@ -39,6 +39,7 @@ import { startMailSink, type MailSink } from '../bench/lib/shop/mail-sink.ts';
 import { runStaffWorker, staffAccount } from '../bench/lib/shop/staff-worker.ts';
 import { sandboxFailover } from '../bench/lib/shop/sandbox-failover.ts';
 import { randomCart } from '../bench/lib/shop/shoppers.ts';
+import { shopCatalogue } from '../bench/lib/shop/catalogue.ts';
 import { reportPgRestartScenario } from '../bench/lib/shop/pg-restart.ts';
 import {
   buildIfStale,
@@ -121,6 +122,8 @@ async function main(): Promise<number> {
   try {
     const recorder = new Recorder(); // requests cut off by a kill land here; they are retried
     const { anonKey, assets } = parsePage(await (await fetch(`${server.origin}/keebshop/`)).text());
+    // Read before the first kill: the carts are drawn from it.
+    const catalogue = await shopCatalogue(server.origin, anonKey);
 
     /** Retries a step until it succeeds: the server may be down or restarting. */
     const retry = <T>(step: () => Promise<T>) => retryUntil(deadline, step);
@@ -179,7 +182,7 @@ async function main(): Promise<number> {
           const n = next++;
           if (n >= checkouts / 2) sink.refusing = false;
           const killsBefore = killedWith.length;
-          const session = await retry(() => shopper.checkout(randomCart()));
+          const session = await retry(() => shopper.checkout(randomCart(catalogue)));
           await think();
           await retry(() => shopper.pay(session));
           // Every third checkout is never confirmed: the webhook alone must record it.

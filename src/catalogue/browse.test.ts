@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessories, keyboards, switches } from './index.ts';
+import { accessories, keyboards, switches } from './__fixtures__/catalogue.ts';
 import { facetFor, filterProducts, searchProducts, sortProducts } from './browse.ts';
 import { decodeLineItemName, encodeLineItemName } from './product-name.ts';
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { fixtureCatalogue, fixtureProducts } from './__fixtures__/catalogue.ts';
 import {
   addToCart,
+  buyable,
   CART_STORAGE_KEY,
   cartCount,
   cartSubtotalCents,
@@ -13,6 +15,7 @@ import {
   setQuantity,
   type CartLine,
 } from './cart.ts';
+import { createCatalogue } from './lookup.ts';
 
 const kb: CartLine['key'] = 'keyboards:1';
 
@@ -75,9 +78,9 @@ describe('cart rules', () => {
     lines = addToCart(lines, 'switches:8', 'Brown'); // $2.50
     lines = addToCart(lines, 'accessories:205', 'Standard'); // $5
     expect(cartCount(lines)).toBe(4);
-    expect(cartSubtotalCents(lines)).toBe(24000 + 250 + 500);
+    expect(cartSubtotalCents(lines, fixtureCatalogue)).toBe(24000 + 250 + 500);
     expect(cartCount([])).toBe(0);
-    expect(cartSubtotalCents([])).toBe(0);
+    expect(cartSubtotalCents([], fixtureCatalogue)).toBe(0);
   });
 });
 
@@ -107,19 +110,24 @@ describe('parseStoredCart', () => {
     expect(parseStoredCart(value)).toEqual([]);
   });
 
-  it('drops lines of unknown products or colours and malformed lines', () => {
+  it('drops malformed lines and keeps lines the catalogue may no longer sell, for the cart to flag', () => {
     const lines = parseStoredCart(
       stored([
         { key: 'keyboards:999', color: 'Black', quantity: 1 },
         { key: 'keyboards:1', color: 'Purple', quantity: 1 },
         { key: 'switch:205', color: 'Blue', quantity: 1 },
         { key: 1, color: 'Black', quantity: 1 },
+        { key: 'keyboards:1', color: ' ', quantity: 1 },
         'keyboards:1',
         null,
         { key: 'switches:205', color: 'Blue', quantity: 2 },
       ]),
     );
-    expect(lines).toEqual([{ key: 'switches:205', color: 'Blue', quantity: 2 }]);
+    expect(lines).toEqual([
+      { key: 'keyboards:999', color: 'Black', quantity: 1 },
+      { key: 'keyboards:1', color: 'Purple', quantity: 1 },
+      { key: 'switches:205', color: 'Blue', quantity: 2 },
+    ]);
   });
 
   it.each([-1, 0, 1.5, 1e6, 'two', null])('drops a line with quantity %s', (quantity) => {
@@ -141,8 +149,8 @@ describe('parseStoredCart', () => {
 
   it('counts the stored lines it drops, so the shopper can be told', () => {
     const value = stored([
-      { key: 'keyboards:999', color: 'Black', quantity: 1 },
-      { key: 'keyboards:1', color: 'Purple', quantity: 1 },
+      { key: 'keyboard:1', color: 'Black', quantity: 1 },
+      { key: 'keyboards:1', color: '', quantity: 1 },
       { key: kb, color: 'Black', quantity: 0 },
       { key: kb, color: 'Black', quantity: 3 },
     ]);
@@ -166,7 +174,32 @@ describe('quantities beyond one', () => {
   });
 
   it('gives each line its total: unit price times quantity', () => {
-    expect(lineTotalCents({ key: 'switches:8', color: 'Brown', quantity: 70 })).toBe(250 * 70);
-    expect(lineTotalCents({ key: kb, color: 'Black', quantity: 999 })).toBe(12000 * 999);
+    const total = (line: CartLine) => lineTotalCents(line, fixtureCatalogue);
+    expect(total({ key: 'switches:8', color: 'Brown', quantity: 70 })).toBe(250 * 70);
+    expect(total({ key: kb, color: 'Black', quantity: 999 })).toBe(12000 * 999);
+  });
+});
+
+describe('what the shop still sells', () => {
+  const archived = createCatalogue(
+    fixtureProducts.map((p) => (p.key === kb ? { ...p, status: 'archived' as const } : p)),
+  );
+
+  it('sells a published product in one of its colours', () => {
+    expect(buyable({ key: kb, color: 'Black', quantity: 1 }, fixtureCatalogue)).toBe(true);
+  });
+
+  it('does not sell an archived or unknown product or a colour the product lacks, and counts them nothing', () => {
+    const lines: CartLine[] = [
+      { key: kb, color: 'Black', quantity: 2 },
+      { key: 'switches:8', color: 'Brown', quantity: 1 },
+    ];
+    expect(buyable(lines[0]!, archived)).toBe(false);
+    expect(cartSubtotalCents(lines, archived)).toBe(250);
+    expect(buyable({ key: 'keyboards:999', color: 'Black', quantity: 1 }, fixtureCatalogue)).toBe(
+      false,
+    );
+    expect(buyable({ key: kb, color: 'Purple', quantity: 1 }, fixtureCatalogue)).toBe(false);
+    expect(lineTotalCents({ key: kb, color: 'Purple', quantity: 1 }, fixtureCatalogue)).toBe(0);
   });
 });

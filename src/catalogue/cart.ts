@@ -1,4 +1,5 @@
-import { findProductByKey } from './lookup.ts';
+import { parseProductKey } from './keys.ts';
+import type { Catalogue } from './lookup.ts';
 import type { ProductKey } from './types.ts';
 
 /** One line of the cart: a product in one colour. A line is identified by key and colour. */
@@ -66,14 +67,23 @@ export function cartCount(lines: readonly CartLine[]): number {
   return lines.reduce((n, l) => n + l.quantity, 0);
 }
 
-/** A line's total in cents: the catalogue's unit price times the quantity (0 for unknown products). */
-export function lineTotalCents(line: CartLine): number {
-  return (findProductByKey(line.key)?.priceCents ?? 0) * line.quantity;
+/**
+ * A line's total in cents: the catalogue's unit price times the quantity; 0 for a product the shop
+ * no longer sells (archived or unknown) or a colour it no longer has.
+ */
+export function lineTotalCents(line: CartLine, catalogue: Catalogue): number {
+  return buyable(line, catalogue) ? catalogue.byKey(line.key)!.priceCents * line.quantity : 0;
 }
 
-/** The cart's subtotal in cents, from catalogue prices; lines of unknown products count nothing. */
-export function cartSubtotalCents(lines: readonly CartLine[]): number {
-  return lines.reduce((sum, l) => sum + lineTotalCents(l), 0);
+/** The cart's subtotal in cents, from catalogue prices; lines the shop cannot sell count nothing. */
+export function cartSubtotalCents(lines: readonly CartLine[], catalogue: Catalogue): number {
+  return lines.reduce((sum, l) => sum + lineTotalCents(l, catalogue), 0);
+}
+
+/** Whether the shop sells this line now: its product is published and has the line's colour. */
+export function buyable(line: CartLine, catalogue: Catalogue): boolean {
+  const product = catalogue.byKey(line.key);
+  return product?.status === 'published' && product.availableColors.includes(line.color);
 }
 
 /** The JSON text stored under CART_STORAGE_KEY. */
@@ -93,8 +103,9 @@ export interface StoredCart {
 
 /**
  * Reads a stored cart (the JSON text or its parsed value). Never throws: an outdated or malformed
- * entry gives no lines, and lines of unknown products or colours or with a bad quantity are
- * dropped and counted, so the shop can say so (docs/product.md, Cart).
+ * entry gives no lines, and malformed lines (no product key, no colour, a bad quantity) are
+ * dropped and counted, so the shop can say so (docs/product.md, Cart). Whether the shop still sells
+ * a line's product and colour is the catalogue's to say (`buyable`): such lines stay, flagged.
  */
 export function readStoredCart(value: unknown): StoredCart {
   let data = value;
@@ -128,11 +139,10 @@ function validStoredLine(raw: unknown): CartLine | null {
   if (!isRecord(raw)) return null;
   const { key, color, quantity } = raw;
   if (typeof key !== 'string' || typeof color !== 'string') return null;
-  const product = findProductByKey(key);
-  if (!product || !product.availableColors.includes(color)) return null;
+  if (!parseProductKey(key) || color.trim() === '') return null;
   if (!Number.isInteger(quantity) || (quantity as number) < 1) return null;
   if ((quantity as number) > MAX_LINE_QUANTITY) return null;
-  return { key: product.key, color, quantity: quantity as number };
+  return { key: key as ProductKey, color, quantity: quantity as number };
 }
 
 /** The valid lines of a stored cart (see readStoredCart). */

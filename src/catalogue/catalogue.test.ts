@@ -2,17 +2,20 @@ import { describe, expect, it } from 'vitest';
 import facts from './__fixtures__/catalogue-facts.json' with { type: 'json' };
 import {
   accessories,
-  catalogue,
-  findProduct,
-  findProductByKey,
-  findProductByName,
+  fixtureCatalogue,
+  fixtureProducts as catalogue,
   keyboards,
-  parseProductKey,
-  productKey,
-  productsByCategory,
   switches,
-} from './index.ts';
+} from './__fixtures__/catalogue.ts';
+import { createCatalogue, parseProductKey, productKey } from './index.ts';
 import type { Category } from './types.ts';
+
+// The catalogue the shop started with (the first rows of public.products; a server test checks
+// the migration's rows against the same fixture): the facts, kept exactly.
+const findProduct = (category: Category, id: number) => fixtureCatalogue.byKey(`${category}:${id}`);
+const findProductByKey = (key: string) => fixtureCatalogue.byKey(key);
+const findProductByName = (name: string) => fixtureCatalogue.byName(name);
+const productsByCategory = (category: Category) => fixtureCatalogue.byCategory(category);
 
 // Where the shop corrects the catalogue facts (docs/product.md, Catalogue): the Blue Switch clicks.
 const CORRECTIONS: Record<string, Record<string, unknown>> = { 'switches:205': { type: 'Clicky' } };
@@ -95,5 +98,30 @@ describe('catalogue', () => {
     expect(productsByCategory('keyboards')).toBe(keyboards);
     const layouts = new Set(keyboards.map((k) => k.layout));
     expect([...layouts].sort()).toEqual(['compact', 'ergonomic', 'full', 'tkl']);
+  });
+
+  it('gives every product a unique address and every colour a unique SKU', () => {
+    const urlKeys = catalogue.map((p) => p.urlKey);
+    expect(new Set(urlKeys).size).toBe(54);
+    for (const key of urlKeys) expect(key).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    expect(findProductByKey('keyboards:1')?.urlKey).toBe('mechanical-keyboard-pro');
+    expect(fixtureCatalogue.byUrlKey('blue-switch')?.key).toBe('switches:205');
+    const skus = catalogue.flatMap((p) => p.variants.map((v) => v.sku));
+    expect(new Set(skus).size).toBe(skus.length);
+    for (const p of catalogue) expect(p.variants.map((v) => v.color)).toEqual(p.availableColors);
+  });
+});
+
+describe('createCatalogue', () => {
+  it('orders categories keyboards, switches, accessories whatever order it is given', () => {
+    const mixed = createCatalogue([...accessories, ...switches, ...keyboards]);
+    expect(mixed.products.map((p) => p.key)).toEqual(catalogue.map((p) => p.key));
+    expect(mixed.byCategory('switches')).toEqual(switches);
+  });
+
+  it('finds nothing in an empty catalogue', () => {
+    const empty = createCatalogue([]);
+    expect(empty.byKey('keyboards:1')).toBeUndefined();
+    expect(empty.byCategory('keyboards')).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compareHref, parseCompareItems, toggleCompare } from './compare.ts';
-import { findProductByKey } from './lookup.ts';
+import { fixtureCatalogue } from './__fixtures__/catalogue.ts';
+
+const findProductByKey = (key: string) => fixtureCatalogue.byKey(key);
 import type { ProductKey } from './types.ts';
 
 const exists = (key: ProductKey) => findProductByKey(key) !== undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareNames, formatDecimal } from './en-us.ts';
-import { catalogue } from './lookup.ts';
+import { fixtureProducts as catalogue } from './__fixtures__/catalogue.ts';
 import { formatPrice } from './money.ts';
 import { specsOf } from './specs/index.ts';
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { defineProducts, type ProductFacts } from './define.ts';
+import {
+  fixtureCatalogue,
+  makeProducts as defineProducts,
+  type ProductFacts,
+} from './__fixtures__/catalogue.ts';
 import {
   applyFilters,
   browseResults,
@@ -16,7 +20,6 @@ import type {
   ProductSpecs,
   SwitchSpecs,
 } from './specs/index.ts';
-import { productsByCategory } from './lookup.ts';
 import type { Keyboard, Switch, SwitchType } from './types.ts';
 
 // Small boards and switches with spec sheets of their own, looked up by key.
@@ -82,14 +85,18 @@ const state = (
   maxCents: number | null = null,
 ): FilterState => ({ selected, minCents, maxCents });
 const ids = (list: readonly { id: number }[]) => list.map((p) => p.id);
-const kbGroups = filterGroupsFor('keyboards', lookup, keyboards);
-const swGroups = filterGroupsFor('switches', lookup, switches);
+const kbGroups = filterGroupsFor('keyboards', keyboards, lookup);
+const swGroups = filterGroupsFor('switches', switches, lookup);
 
 describe('filter groups', () => {
   it('offer the chip facet, then size and hot-swap for keyboards and force for switches', () => {
     expect(kbGroups.map((g) => g.param)).toEqual(['connectivity', 'size', 'hotswap']);
     expect(swGroups.map((g) => g.param)).toEqual(['type', 'force']);
-    expect(filterGroupsFor('accessories').map((g) => g.param)).toEqual(['type']);
+    expect(
+      filterGroupsFor('accessories', fixtureCatalogue.byCategory('accessories')).map(
+        (g) => g.param,
+      ),
+    ).toEqual(['type']);
   });
 
   it('offer only the values some of the products have, in display order', () => {
@@ -99,14 +106,14 @@ describe('filter groups', () => {
     // Each force bucket has a switch here; a list of one light linear switch offers just that.
     expect(swGroups[1]!.values).toEqual(['lt45', '45-55', '56-65', 'gt65']);
     const linearOnly = defineProducts<Switch>('switches', [sw(6, 'Linear', 40)]);
-    const linearGroups = filterGroupsFor('switches', lookup, linearOnly);
+    const linearGroups = filterGroupsFor('switches', linearOnly, lookup);
     expect(linearGroups.map((g) => g.values)).toEqual([['Linear'], ['lt45']]);
   });
 
   it('offer every choice of every filter only if it matches a product of the catalogue', () => {
     for (const category of ['keyboards', 'switches', 'accessories'] as const) {
-      const products = productsByCategory(category);
-      for (const group of filterGroupsFor(category)) {
+      const products = fixtureCatalogue.byCategory(category);
+      for (const group of filterGroupsFor(category, fixtureCatalogue.byCategory(category))) {
         expect(group.values.length, `${category} ${group.param}`).toBeGreaterThan(0);
         for (const value of group.values) {
           const found = products.filter((p) => group.matches(p, value));
@@ -115,7 +122,9 @@ describe('filter groups', () => {
       }
     }
     // The sizes the boards have (docs/product.md, Filters): none of ours is 60% or 75%.
-    expect(filterGroupsFor('keyboards')[1]!.values).toEqual(['65%', 'TKL', 'Full', 'Split']);
+    expect(
+      filterGroupsFor('keyboards', fixtureCatalogue.byCategory('keyboards'))[1]!.values,
+    ).toEqual(['65%', 'TKL', 'Full', 'Split']);
   });
 });
 
@@ -159,7 +168,7 @@ describe('applyFilters', () => {
   });
 
   it('lets a product without a spec sheet match no spec choice', () => {
-    const groups = filterGroupsFor('keyboards', () => undefined, keyboards);
+    const groups = filterGroupsFor('keyboards', keyboards, () => undefined);
     // So no spec choice is offered, nor the radios of the sheet; Wired and Wireless stay.
     expect(groups.map((g) => g.param)).toEqual(['connectivity']);
     expect(groups[0]!.values).toEqual(['Wired', 'Wireless']);
@@ -167,10 +176,10 @@ describe('applyFilters', () => {
   });
 
   it("uses the shop's own sheets by default: 65% hot-swap boards exist", () => {
-    const real = filterGroupsFor('keyboards');
-    expect(real).toBe(filterGroupsFor('keyboards'));
+    const real = filterGroupsFor('keyboards', fixtureCatalogue.byCategory('keyboards'));
+    expect(real).toBe(filterGroupsFor('keyboards', fixtureCatalogue.byCategory('keyboards')));
     const found = applyFilters(
-      productsByCategory('keyboards'),
+      fixtureCatalogue.byCategory('keyboards'),
       real,
       state({ size: ['65%'], hotswap: ['hot-swap'] }),
     );
@@ -189,7 +198,14 @@ describe('facetCounts', () => {
   });
 
   it('follows the search text through browseResults', () => {
-    const { products, counts } = browseResults(switches, swGroups, 'switch 1', state(), lookup);
+    const { products, counts } = browseResults(
+      switches,
+      swGroups,
+      'switch 1',
+      state(),
+      fixtureCatalogue,
+      lookup,
+    );
     expect(ids(products)).toEqual([1]);
     expect(counts.type).toEqual({ Tactile: 0, Linear: 1, Clicky: 0 });
   });

@@ -1,6 +1,5 @@
 import { facetFor } from './browse.ts';
-import { productsByCategory } from './lookup.ts';
-import { searchCatalogue } from './search.ts';
+import { searchCatalogue, type SearchNames } from './search.ts';
 import {
   KEYBOARD_SIZES,
   specsOf,
@@ -108,7 +107,7 @@ function specGroups(category: Category, lookup: SpecLookup): FilterGroup[] {
   return [];
 }
 
-const groupsByCategory = new Map<Category, readonly FilterGroup[]>();
+const groupsByList = new WeakMap<readonly Product[], readonly FilterGroup[]>();
 
 /**
  * Only the values some product has: a choice that matches nothing is never offered. The sheets'
@@ -127,24 +126,20 @@ function offered(groups: readonly FilterGroup[], products: readonly Product[]): 
 /**
  * A category's filter groups: first the chip facet of `facetFor`, then the spec groups (size and
  * hot-swap for keyboards, actuation force for switches), each offering only the values that some
- * of `products` (by default the category's catalogue) has. Built once per category for the shop's
- * own products and spec sheets.
+ * of `products` (the category's list) has. Built once per list of the shop's own spec sheets.
  */
 export function filterGroupsFor(
   category: Category,
+  products: readonly Product[],
   lookup: SpecLookup = specsOf,
-  products?: readonly Product[],
 ): readonly FilterGroup[] {
   const build = () =>
-    offered(
-      [facetGroup(category, lookup), ...specGroups(category, lookup)],
-      products ?? productsByCategory(category),
-    );
-  if (lookup !== specsOf || products) return build();
-  let groups = groupsByCategory.get(category);
+    offered([facetGroup(category, lookup), ...specGroups(category, lookup)], products);
+  if (lookup !== specsOf) return build();
+  let groups = groupsByList.get(products);
   if (!groups) {
     groups = build();
-    groupsByCategory.set(category, groups);
+    groupsByList.set(products, groups);
   }
   return groups;
 }
@@ -199,9 +194,10 @@ export function browseResults<P extends Product>(
   groups: readonly FilterGroup[],
   q: string,
   state: FilterState,
+  names: SearchNames,
   lookup: SpecLookup = specsOf,
 ): { products: P[]; counts: FacetCounts } {
-  const found = searchCatalogue(list, q, lookup);
+  const found = searchCatalogue(list, q, names, lookup);
   return {
     products: applyFilters(found, groups, state),
     counts: facetCounts(found, groups, state),

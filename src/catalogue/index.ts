@@ -1,16 +1,10 @@
-// The catalogue's public API: products and their lookups, money, ratings, cart rules, browse helpers.
+// The catalogue's public API: the product types and rules, their lookups, money, ratings, cart
+// rules and browse helpers. The products themselves are data (public.catalogue_products), read by
+// the server and the storefront and turned into products by rows.ts (imported on its own, so
+// pages that need no product rows never carry its schema).
 export type * from './types.ts';
-export { keyboards } from './keyboards.ts';
-export { switches } from './switches.ts';
-export { accessories } from './accessories.ts';
 export { productKey, parseProductKey } from './keys.ts';
-export {
-  catalogue,
-  productsByCategory,
-  findProduct,
-  findProductByKey,
-  findProductByName,
-} from './lookup.ts';
+export { createCatalogue, EMPTY_CATALOGUE, type Catalogue } from './lookup.ts';
 export * from './money.ts';
 export * from './ratings.ts';
 export * from './cart.ts';

@@ -1,28 +1,4 @@
-import { accessories } from './accessories.ts';
-import { keyboards } from './keyboards.ts';
-import { productKey } from './keys.ts';
-import { switches } from './switches.ts';
-import type { Accessory, Category, Keyboard, Product, ProductKey, Switch } from './types.ts';
-
-const joinLists = (...lists: readonly (readonly Product[])[]): readonly Product[] => lists.flat();
-
-/** All 54 products: keyboards, then switches, then accessories. */
-// Marked pure so a bundle that only needs a helper from the catalogue leaves the data out.
-export const catalogue: readonly Product[] = /* @__PURE__ */ joinLists(
-  keyboards,
-  switches,
-  accessories,
-);
-
-// Built on first use, so a bundle that imports only a helper from this module drops the data.
-let index: { byKey: Map<string, Product>; byName: Map<string, Product> } | undefined;
-function lookups() {
-  index ??= {
-    byKey: new Map(catalogue.map((p) => [p.key, p])),
-    byName: new Map(catalogue.map((p) => [p.name, p])),
-  };
-  return index;
-}
+import type { Accessory, Category, Keyboard, Product, Switch } from './types.ts';
 
 type ProductOf<C extends Category> = C extends 'keyboards'
   ? Keyboard
@@ -30,23 +6,42 @@ type ProductOf<C extends Category> = C extends 'keyboards'
     ? Switch
     : Accessory;
 
-/** The products of one category, in catalogue order. */
-export function productsByCategory<C extends Category>(category: C): readonly ProductOf<C>[] {
-  const lists = { keyboards, switches, accessories } as const;
-  return lists[category] as readonly ProductOf<C>[];
+/**
+ * The products the shop holds at one moment, as read from the database (docs/decisions/
+ * 0045-catalogue-in-the-database.md), with their lookups. A new read makes a new catalogue; none
+ * is ever changed in place.
+ */
+export interface Catalogue {
+  /** Every product, keyboards, then switches, then accessories, each in the shop's order. */
+  readonly products: readonly Product[];
+  /** The products of one category, in the shop's order. */
+  byCategory<C extends Category>(category: C): readonly ProductOf<C>[];
+  /** The product with this key ("switches:205"), if any; accepts any text so stored data can be checked. */
+  byKey(key: string): Product | undefined;
+  /** The product with exactly this name (names are unique across the catalogue), if any. */
+  byName(name: string): Product | undefined;
+  /** The product at this address ("mechanical-keyboard-pro"), if any. */
+  byUrlKey(urlKey: string): Product | undefined;
 }
 
-/** The product with this category and id, if any. */
-export function findProduct<C extends Category>(category: C, id: number): ProductOf<C> | undefined {
-  return lookups().byKey.get(productKey(category, id)) as ProductOf<C> | undefined;
+const CATEGORY_ORDER: readonly Category[] = ['keyboards', 'switches', 'accessories'];
+
+/** A catalogue of these products, ordered by category and then as given. */
+export function createCatalogue(products: readonly Product[]): Catalogue {
+  const ordered = CATEGORY_ORDER.flatMap((c) => products.filter((p) => p.category === c));
+  const lists = new Map(CATEGORY_ORDER.map((c) => [c, ordered.filter((p) => p.category === c)]));
+  const byKey = new Map(ordered.map((p) => [p.key as string, p]));
+  const byName = new Map(ordered.map((p) => [p.name, p]));
+  const byUrlKey = new Map(ordered.map((p) => [p.urlKey, p]));
+  return {
+    products: ordered,
+    byCategory: <C extends Category>(category: C) =>
+      (lists.get(category) ?? []) as readonly Product[] as readonly ProductOf<C>[],
+    byKey: (key) => byKey.get(key),
+    byName: (name) => byName.get(name),
+    byUrlKey: (urlKey) => byUrlKey.get(urlKey),
+  };
 }
 
-/** The product with this key ("switches:205"), if any; accepts any text so stored data can be checked. */
-export function findProductByKey(key: ProductKey | string): Product | undefined {
-  return lookups().byKey.get(key);
-}
-
-/** The product with exactly this name (names are unique across the catalogue), if any. */
-export function findProductByName(name: string): Product | undefined {
-  return lookups().byName.get(name);
-}
+/** The catalogue with no products (before the first read). */
+export const EMPTY_CATALOGUE: Catalogue = /* @__PURE__ */ createCatalogue([]);

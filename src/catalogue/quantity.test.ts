@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_LINE_QUANTITY } from './cart.ts';
-import { findProductByKey } from './lookup.ts';
+import { fixtureCatalogue } from './__fixtures__/catalogue.ts';
+
+const findProductByKey = (key: string) => fixtureCatalogue.byKey(key);
 import { packSizes, parseQuantityInput } from './quantity.ts';
 
 describe('typed quantities', () => {

@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { defineProducts, type ProductFacts } from './define.ts';
-import { productsByCategory } from './lookup.ts';
+import {
+  accessories,
+  fixtureCatalogue,
+  keyboards,
+  makeProducts as defineProducts,
+  switches,
+  type ProductFacts,
+} from './__fixtures__/catalogue.ts';
 import { searchCatalogue, type SearchSpecLookup } from './search.ts';
 import { specsOf, type SwitchSpecs } from './specs/index.ts';
 import type { Product, Switch } from './types.ts';
 
 const names = (list: readonly { name: string }[]) => list.map((p) => p.name);
-const keyboards = productsByCategory('keyboards');
-const switches = productsByCategory('switches');
-const accessories = productsByCategory('accessories');
-const find = (list: readonly Product[], query: string) => names(searchCatalogue(list, query));
+const find = (list: readonly Product[], query: string) =>
+  names(searchCatalogue(list, query, fixtureCatalogue));
 /** The names of the products that `keep` keeps, in catalogue order (the search keeps it). */
 const where = <P extends Product>(list: readonly P[], keep: (p: P) => boolean) =>
   names(list.filter(keep));
@@ -81,7 +85,8 @@ describe('searchCatalogue', () => {
     const tactileBoards = find(keyboards, 'tactile');
     expect(tactileBoards.length).toBeGreaterThan(0);
     for (const name of tactileBoards) {
-      expect(specsOf(fittedSwitch(name))?.type, name).toBe('Tactile');
+      const fitted = fixtureCatalogue.byKey(fittedSwitch(name));
+      expect(fitted?.category === 'switches' && fitted.type, name).toBe('Tactile');
     }
   });
 
@@ -101,7 +106,7 @@ describe('searchCatalogue', () => {
   });
 
   it('keeps everything for a blank query and treats pattern characters as plain text', () => {
-    expect(searchCatalogue(switches, '   ')).toHaveLength(16);
+    expect(searchCatalogue(switches, '   ', fixtureCatalogue)).toHaveLength(16);
     for (const query of ['(', '.', '.*', '[a-z]', '%']) expect(find(keyboards, query)).toEqual([]);
     expect(find(switches, '(')).toEqual([]);
   });
@@ -121,8 +126,10 @@ describe('searchCatalogue', () => {
     const list = defineProducts<Switch>('switches', [sw(1, 'Linear'), sw(2, 'Tactile')]);
     const lookup: SearchSpecLookup = (p) =>
       ({ category: 'switches', sound: p.id === 1 ? 'Thock' : 'Click' }) as SwitchSpecs;
-    expect(names(searchCatalogue(list, 'thock', lookup))).toEqual(['Switch 1']);
+    expect(names(searchCatalogue(list, 'thock', fixtureCatalogue, lookup))).toEqual(['Switch 1']);
     // The product's own type counts without a sheet.
-    expect(names(searchCatalogue(list, 'tactile', () => undefined))).toEqual(['Switch 2']);
+    expect(names(searchCatalogue(list, 'tactile', fixtureCatalogue, () => undefined))).toEqual([
+      'Switch 2',
+    ]);
   });
 });

@@ -1,5 +1,10 @@
-import { SPEC_FIELDS, specsOf, type ProductSpecs, type SpecField } from './specs/index.ts';
-import { findProductByKey } from './lookup.ts';
+import {
+  SPEC_FIELDS,
+  specsOf,
+  type ProductSpecs,
+  type SpecField,
+  type SpecNames,
+} from './specs/index.ts';
 import type { Category, Product } from './types.ts';
 
 // The list pages' search (docs/product.md, Product lists): a product's name, as the first version
@@ -9,6 +14,11 @@ import type { Category, Product } from './types.ts';
 
 /** Where the search reads a product's spec sheet; tests pass small fixtures. */
 export type SearchSpecLookup = (product: Product) => ProductSpecs | undefined;
+
+/** Where a board's sheet finds the switch fitted (its name and type): the catalogue. */
+export interface SearchNames extends SpecNames {
+  byKey(key: string): Product | undefined;
+}
 
 /**
  * The spec fields whose values are words a shopper types: kinds, sizes, links, materials, sounds.
@@ -34,7 +44,7 @@ const SEARCHED_FIELDS: { readonly [C in Category]: readonly string[] } = {
 const withoutThousandsSeparators = (text: string) => text.replace(/(\d),(?=\d{3}\b)/g, '$1');
 
 /** The values of a product's searched fields, and its own connectivity or type, lower case. */
-function specTerms(product: Product, lookup: SearchSpecLookup): string[] {
+function specTerms(product: Product, names: SearchNames, lookup: SearchSpecLookup): string[] {
   const terms: string[] = [];
   // The product's own facet value: "Wireless" is the keyboard's, not its sheet's (which lists radios).
   if (product.category === 'keyboards') terms.push(product.connectivity);
@@ -44,14 +54,14 @@ function specTerms(product: Product, lookup: SearchSpecLookup): string[] {
     const fields = SPEC_FIELDS[sheet.category] as readonly SpecField[];
     for (const field of fields) {
       if (!SEARCHED_FIELDS[sheet.category].includes(field.id)) continue;
-      const value = field.format(sheet);
+      const value = field.format(sheet, names);
       // A yes/no field is a word when it holds: "Factory lubed".
       if (value === 'Yes') terms.push(field.label);
       else if (typeof value === 'string' && value !== 'No') terms.push(value);
     }
     // A board is as tactile, linear or clicky as the switch fitted.
     if (sheet.category === 'keyboards') {
-      const fitted = findProductByKey(sheet.switchesFitted);
+      const fitted = names.byKey(sheet.switchesFitted);
       if (fitted?.category === 'switches') terms.push(fitted.type);
     }
   }
@@ -77,13 +87,14 @@ function startsAWord(terms: readonly string[], word: string): boolean {
   });
 }
 
+// Per product object: a new read of the catalogue makes new objects, so nothing goes stale.
 const cachedTerms = new WeakMap<Product, string[]>();
 
-function termsOf(product: Product, lookup: SearchSpecLookup): string[] {
-  if (lookup !== specsOf) return specTerms(product, lookup);
+function termsOf(product: Product, names: SearchNames, lookup: SearchSpecLookup): string[] {
+  if (lookup !== specsOf) return specTerms(product, names, lookup);
   let terms = cachedTerms.get(product);
   if (!terms) {
-    terms = specTerms(product, lookup);
+    terms = specTerms(product, names, lookup);
     cachedTerms.set(product, terms);
   }
   return terms;
@@ -98,6 +109,7 @@ function termsOf(product: Product, lookup: SearchSpecLookup): string[] {
 export function searchCatalogue<P extends Product>(
   list: readonly P[],
   query: string,
+  names: SearchNames,
   lookup: SearchSpecLookup = specsOf,
 ): P[] {
   const needle = query.trim().toLowerCase();
@@ -106,7 +118,7 @@ export function searchCatalogue<P extends Product>(
   return list.filter((product) => {
     const name = product.name.toLowerCase();
     if (name.includes(needle)) return true;
-    const terms = termsOf(product, lookup);
+    const terms = termsOf(product, names, lookup);
     const inSpecs = words.map((word) => startsAWord(terms, word));
     return inSpecs.some(Boolean) && words.every((word, i) => inSpecs[i] || name.includes(word));
   });

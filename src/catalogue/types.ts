@@ -1,3 +1,5 @@
+import type { AccessorySpecs, KeyboardSpecs, SwitchSpecs } from './specs/types.ts';
+
 /** The three catalogues of the shop. Ids overlap between them, so a product is keyed by category and id. */
 export type Category = 'keyboards' | 'switches' | 'accessories';
 
@@ -33,31 +35,47 @@ export type AccessoryArtKind =
   | 'cable-box'
   | 'cable-tray';
 
+/** Where a product stands: being prepared (staff only), in the shop, or gone from it. */
+export type ProductStatus = 'draft' | 'published' | 'archived';
+
+/** One colour of a product, with its stock-keeping unit. Stock is kept per variant. */
+export interface Variant {
+  color: string;
+  sku: string;
+}
+
 interface ProductBase {
   category: Category;
   id: number;
   key: ProductKey;
+  /** The product's address ("mechanical-keyboard-pro"): kept when it is renamed. */
+  urlKey: string;
   /** Unique across the whole catalogue. */
   name: string;
   description: string;
   /** Dollars, as docs/product.md gives them; use priceCents for arithmetic. */
   price: number;
   priceCents: number;
+  /** The variants' colours, in the shop's order. */
   availableColors: readonly string[];
+  variants: readonly Variant[];
   selectedColor: string;
   /** Seed ratings, 1 to 5. */
   reviews: readonly number[];
+  status: ProductStatus;
 }
 
 export interface Keyboard extends ProductBase {
   category: 'keyboards';
   connectivity: KeyboardConnectivity;
   layout: KeyboardLayout;
+  specs: KeyboardSpecs;
 }
 
 export interface Switch extends ProductBase {
   category: 'switches';
   type: SwitchType;
+  specs: SwitchSpecs;
 }
 
 export interface Accessory extends ProductBase {
@@ -65,6 +83,7 @@ export interface Accessory extends ProductBase {
   connectivity: AccessoryConnectivity;
   type?: AccessoryType;
   art: AccessoryArtKind;
+  specs: AccessorySpecs;
 }
 
 export type Product = Keyboard | Switch | Accessory;

@@ -6,6 +6,7 @@ import { createQuietLogger, type Logger } from './http/logger.ts';
 import { knownHosts, requireKnownHost } from './http/known-host.ts';
 import { createErrorHandler, createNotFoundHandler } from './http/on-error.ts';
 import { requestLog } from './http/request-log.ts';
+import { revalidate } from './http/revalidate.ts';
 import { headersInPlace } from './http/response-headers.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { authApiVersion, requireApiKey, requireUser, syncSigningKeys } from './auth/guards.ts';
@@ -20,6 +21,7 @@ import type { AuthService } from './auth/service.ts';
 import type { Database } from './db/types.ts';
 import { createHealth } from './http/health.ts';
 import { createRestApi } from './rest/index.ts';
+import { createStorageApi } from './storage/index.ts';
 import {
   createFunctions,
   identifyCaller,
@@ -152,6 +154,9 @@ export function createApp(deps: AppDeps): Hono {
     verifyAccessToken: deps.auth.verifyAccessToken,
     trustsSigningKey: deps.auth.trustsSigningKey,
   });
+  // The catalogue is large and read on every visit: browsers keep it and ask again each time,
+  // answered 304 while it is unchanged (ETag).
+  app.use('/rest/v1/catalogue_products', revalidate);
   app.get('/rest/v1/rpc/:fn', rest.callFunction);
   app.post('/rest/v1/rpc/:fn', rest.callFunction);
   app.on(['PUT', 'PATCH', 'DELETE'], '/rest/v1/rpc/:fn', rest.refuseRpcMethod);
@@ -159,6 +164,38 @@ export function createApp(deps: AppDeps): Hono {
   app.post('/rest/v1/:table', rest.insert);
   app.patch('/rest/v1/:table', rest.update);
   app.delete('/rest/v1/:table', rest.remove);
+
+  // Storage (Supabase Storage-compatible; docs/decisions/0046-photos-in-the-database.md): buckets
+  // and objects under row-level security, each request as its caller like the data API; the bytes
+  // in the database; resized images made once and kept. An upload reads its own body under its
+  // bucket's size limit; the other bodies are small JSON. Public URLs (object/public,
+  // render/image/public) need no API key: an <img> sends none.
+  const storage = createStorageApi({
+    db: deps.db,
+    anonKey: deps.auth.anonKey,
+    verifyAccessToken: deps.auth.verifyAccessToken,
+    trustsSigningKey: deps.auth.trustsSigningKey,
+  });
+  app.use('/storage/v1/*', storage.cors, health.requireFreeSpace);
+  app.get('/storage/v1/bucket', storage.listBuckets);
+  app.post('/storage/v1/bucket', storage.jsonBody, storage.createBucket);
+  app.get('/storage/v1/bucket/:id', storage.getBucket);
+  app.put('/storage/v1/bucket/:id', storage.jsonBody, storage.updateBucket);
+  app.delete('/storage/v1/bucket/:id', storage.jsonBody, storage.deleteBucket);
+  app.post('/storage/v1/bucket/:id/empty', storage.emptyBucket);
+  app.post('/storage/v1/object/list/:bucket', storage.jsonBody, storage.list);
+  app.post('/storage/v1/object/move', storage.jsonBody, storage.move);
+  app.post('/storage/v1/object/copy', storage.jsonBody, storage.copy);
+  app.get('/storage/v1/object/public/*', storage.downloadPublic);
+  app.get('/storage/v1/object/authenticated/*', storage.downloadAuthenticated);
+  app.get('/storage/v1/object/info/*', storage.info);
+  app.get('/storage/v1/object/*', storage.download);
+  app.post('/storage/v1/object/*', storage.upload);
+  app.put('/storage/v1/object/*', storage.update);
+  app.delete('/storage/v1/object/:bucket', storage.jsonBody, storage.remove);
+  app.get('/storage/v1/render/image/public/*', storage.renderPublic);
+  app.get('/storage/v1/render/image/authenticated/*', storage.renderAuthenticated);
+  app.all('/storage/v1/*', storage.notFound);
 
   // Functions: 503 without a payment provider. Checkout is for signed-in shoppers, the success
   // page's confirm for anyone with the session id (API key checked), and the provider's webhook

@@ -133,10 +133,6 @@ test.describe('cart', () => {
     ['not JSON', '{"version": 1, "lines": ['],
     ['a wrong shape', '{"version": 1, "lines": "lots"}'],
     ['an outdated version', '{"version": 0, "items": [{"id": 1, "quantity": 1}]}'],
-    [
-      'unknown products',
-      '{"version": 1, "lines": [{"key": "keyboards:999999", "color": "Black", "quantity": 1}]}',
-    ],
   ] as const) {
     test(`a stored cart that is ${what} is dropped without breaking the page`, async ({ page }) => {
       await openRoute(page, '#/cart', 'Your Cart');
@@ -159,8 +155,8 @@ test.describe('cart', () => {
       lines: Record<string, unknown>[];
     };
     const [line] = cart.lines;
-    // The same product in a colour it does not come in, and with an impossible quantity.
-    cart.lines.push({ ...line, color: 'Purple' }, { ...line, color: 'Pink', quantity: -4 });
+    // A key that names no product, and the same product with an impossible quantity.
+    cart.lines.push({ ...line, key: 'switches:pink' }, { ...line, color: 'Pink', quantity: -4 });
     await storeCart(page, JSON.stringify(cart));
     await page.reload();
     await openRoute(page, '#/cart', 'Your Cart');
@@ -175,5 +171,40 @@ test.describe('cart', () => {
     await openRoute(page, '#/cart', 'Your Cart');
     await expect(cartLines(page)).toHaveCount(1);
     await expect(notice).toHaveCount(0);
+  });
+
+  test('a line the shop no longer sells stays, flagged, until the shopper removes it', async ({
+    page,
+  }) => {
+    await addToCart(page, LISTS.switches, 'Pink Switch');
+    const stored = await page.evaluate((key) => localStorage.getItem(key), CART_STORAGE_KEY);
+    const cart = JSON.parse(stored ?? 'null') as { lines: Record<string, unknown>[] };
+    const [line] = cart.lines;
+    // A product the shop does not sell (archived, or never was), and a colour it does not offer.
+    cart.lines.push(
+      { key: 'keyboards:999999', color: 'Black', quantity: 2 },
+      { ...line, color: 'Purple' },
+    );
+    await storeCart(page, JSON.stringify(cart));
+    await page.reload();
+    await openRoute(page, '#/cart', 'Your Cart');
+    await expect(cartLines(page)).toHaveCount(3);
+    // Nothing was dropped: the badge counts every line, the summary what can be ordered.
+    await expect(cartLink(page)).toHaveAccessibleName('Cart, 4 items');
+    await expect(page.getByText('1 item', { exact: true })).toBeVisible();
+    const gone = cartLine(page, 'Item no longer sold', 'Black');
+    await expect(
+      gone.getByText('No longer available: remove this item to check out.'),
+    ).toBeVisible();
+    await expect(
+      cartLine(page, 'Pink Switch', 'Purple').getByText(
+        'This colour is no longer available: remove this item to check out.',
+      ),
+    ).toBeVisible();
+
+    await gone.getByRole('button', { name: 'Remove Item no longer sold (Black)' }).click();
+    await cartLine(page, 'Pink Switch', 'Purple').getByRole('button').click();
+    await expect(cartLines(page)).toHaveCount(1);
+    await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 item');
   });
 });

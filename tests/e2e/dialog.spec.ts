@@ -9,11 +9,12 @@ import {
   test,
 } from './support/app.ts';
 import type { Page } from '@playwright/test';
-import { keyboards } from '../../src/catalogue/index.ts';
+import { fixtureCatalogue } from '../../src/catalogue/__fixtures__/catalogue.ts';
 
 const PRODUCT = 'Mechanical Keyboard Pro';
-// The description is the catalogue's own text (written for this shop, not in docs/product.md).
-const DESCRIPTION = keyboards.find((k) => k.name === PRODUCT)?.description ?? 'missing';
+// The description is the catalogue's own text (written for this shop, not in docs/product.md): the
+// fixture holds the rows the migration starts the shop's database with.
+const DESCRIPTION = fixtureCatalogue.byName(PRODUCT)?.description ?? 'missing';
 
 /**
  * Watches for the next wheel event; what it returns resolves once the page has drawn the frame

@@ -91,6 +91,10 @@ test('#/keyboard paints its heading and lead before its chunks, then the page in
   page,
 }) => {
   const release = await holdChunk(page, /\/assets\/catalogue-pages-[^/]+\.js$/);
+  const catalogueReads: string[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.url().includes('/rest/v1/catalogue_products')) catalogueReads.push(request.url());
+  });
   await page.goto('#/keyboard');
   const lead = page.getByText(/^Mechanical boards for every desk/);
   await expect(heading(page, 'Keyboards')).toBeVisible();
@@ -98,6 +102,8 @@ test('#/keyboard paints its heading and lead before its chunks, then the page in
   await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Products' })).toHaveCount(0);
   expect(await page.evaluate(() => window.__preloadedByInlineScript)).toEqual([]);
+  // The products are read beside the page's chunk, not once it has arrived (app/routes.tsx).
+  await expect.poll(() => catalogueReads.length).toBe(1);
   const before = await lead.boundingBox();
 
   release();
@@ -138,7 +144,7 @@ test("a link to a list page moves focus to the page's heading, not its frame's",
   await expect(heading(page, 'Switches')).toBeFocused();
 });
 
-test("a visitor's list page reads ratings and stock without loading the auth client", async ({
+test("a visitor's list page reads products, ratings and stock without loading the auth client", async ({
   page,
 }) => {
   const requested = watchAssets(page);
@@ -151,7 +157,11 @@ test("a visitor's list page reads ratings and stock without loading the auth cli
   await expect(page.getByRole('list', { name: 'Products' })).toBeVisible();
   await expect
     .poll(() => reads.sort())
-    .toEqual(['/rest/v1/product_ratings', '/rest/v1/stock_availability']);
+    .toEqual([
+      '/rest/v1/catalogue_products',
+      '/rest/v1/product_ratings',
+      '/rest/v1/stock_availability',
+    ]);
   expect(
     requested.filter(isBackendClient).map((path) => path.split('/').pop()?.split('-')[0]),
   ).toEqual(expect.arrayContaining(['public', 'postgrest']));

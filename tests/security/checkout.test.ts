@@ -1,7 +1,8 @@
 // Security of checkout: whatever price, amount or name the browser sends, the provider's session is
 // priced from the catalogue, and the paid order is recorded at catalogue prices.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findProductByKey } from '../../src/catalogue/index.ts';
+import type { Catalogue } from '../../src/catalogue/index.ts';
+import { readCatalogue } from '../../src/server/catalogue/index.ts';
 import { payForm, shippingFields } from '../../src/payments-sandbox/test-support.ts';
 import {
   databaseTargets,
@@ -10,14 +11,16 @@ import {
   startTestServer,
 } from '../../src/server/test-support/index.ts';
 
-const cents = (key: string) => findProductByKey(key)!.priceCents;
-
 describe.each(databaseTargets())('checkout prices on $name', (target) => {
   let shop: PayingTestServer;
   let mallory: Shopper;
+  // The prices the database holds: the only ones a session may carry.
+  let prices: Catalogue;
+  const cents = (key: string) => prices.byKey(key)!.priceCents;
   beforeAll(async () => {
     shop = await startTestServer({ target, payments: true, listen: true });
     mallory = await shop.signUp('mallory');
+    prices = await readCatalogue(shop.db, ['keyboards:1', 'switches:10']);
   });
   afterAll(() => shop?.close());
 

@@ -16,6 +16,7 @@ import {
   type ServerProcess,
 } from '../../../src/server/test-support/launch.ts';
 import { startPrivateCluster } from '../../../src/server/test-support/private-postgres.ts';
+import { shopCatalogue } from './catalogue.ts';
 import { parsePage, Recorder, ShopError, Shopper } from './client.ts';
 import { readOrders, readSandbox, reconcile, waitForWebhooks } from './reconcile.ts';
 import { restock } from './restock.ts';
@@ -75,6 +76,7 @@ export async function runPgRestartScenario(options: PgRestartOptions): Promise<{
     const origins = started.map((s) => s.origin);
     const recorder = new Recorder();
     const { anonKey, assets } = parsePage(await (await fetch(`${origins[0]}/keebshop/`)).text());
+    const catalogue = await shopCatalogue(origins[0]!, anonKey);
     const deadline = Date.now() + options.seconds * 1000;
     let unavailable = 0;
     let unexpected = 0;
@@ -117,7 +119,7 @@ export async function runPgRestartScenario(options: PgRestartOptions): Promise<{
       await signUp(() => untilServed(() => shopper.signUp(email, 'restart password')));
       await untilServed(() => shopper.logIn(email, 'restart password'));
       for (let n = 0; Date.now() < deadline; n++) {
-        const session = await untilServed(() => shopper.checkout(randomCart()));
+        const session = await untilServed(() => shopper.checkout(randomCart(catalogue)));
         await untilServed(() => shopper.pay(session));
         paid += 1;
         await think();

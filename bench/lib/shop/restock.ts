@@ -2,8 +2,8 @@
 // shoppers sell out within seconds; every checkout after that is refused ("Only 2 left"), and
 // the run measures refusals instead of sales. A staff account sets every product and colour to
 // the most the back office allows, through the shop's own API, before the shoppers start.
-import { catalogue } from '../../../src/catalogue/index.ts';
 import { MAX_ON_HAND } from '../../../src/server/orders/stock.ts';
+import { shopCatalogue } from './catalogue.ts';
 import { parsePage, Recorder } from './client.ts';
 import { staffAccount } from './staff-worker.ts';
 
@@ -26,7 +26,7 @@ export async function restock(
     ...(databaseUrl ? { databaseUrl } : {}),
   });
   let rows = 0;
-  for (const product of catalogue) {
+  for (const product of (await shopCatalogue(origin, anonKey)).products) {
     for (const color of product.availableColors) {
       await staff.request('POST admin-stock', staff.url('/functions/v1/admin-stock'), {
         method: 'POST',

@@ -17,6 +17,7 @@ import {
   type ServerProcessOptions,
 } from '../../../src/server/test-support/launch.ts';
 import { freshPostgresDatabase } from '../postgres.ts';
+import { shopCatalogue } from './catalogue.ts';
 import { parsePage, Recorder, retryUntil, Shopper } from './client.ts';
 import { readOrders, readSandbox, reconcile, waitForWebhooks } from './reconcile.ts';
 import { randomCart, runShoppers } from './shoppers.ts';
@@ -195,6 +196,7 @@ async function crashCheckouts(
   const retry = <T>(step: () => Promise<T>) => retryUntil(deadline, step);
   const page = await retry(async () => (await fetch(`${origins[0]}/keebshop/`)).text());
   const { anonKey, assets } = parsePage(page);
+  const catalogue = await retry(() => shopCatalogue(origins[0]!, anonKey));
   const think = () => sleep(Math.random() * 2 * options.thinkMs);
   let next = 0;
   let paid = 0;
@@ -208,7 +210,7 @@ async function crashCheckouts(
       });
       while (next < options.checkouts || (!enough() && Date.now() < deadline)) {
         const n = next++;
-        const session = await retry(() => shopper.checkout(randomCart()));
+        const session = await retry(() => shopper.checkout(randomCart(catalogue)));
         await think();
         await retry(() => shopper.pay(session));
         paid += 1;

@@ -1,7 +1,8 @@
 // Many shoppers at once, each a loop of what a person does in the shop: browse, log in once, then
 // buy again and again (checkout, pay on the hosted page, the confirmation page's calls, the order
 // history, which must show the new order) until time is up. Their accounts are signed up first.
-import { catalogue } from '../../../src/catalogue/index.ts';
+import type { Catalogue } from '../../../src/catalogue/index.ts';
+import { shopCatalogue } from './catalogue.ts';
 import { parsePage, Recorder, Shopper, type CheckoutItem } from './client.ts';
 import { signUpGate } from './sign-ups.ts';
 
@@ -19,12 +20,12 @@ const CATEGORIES = ['keyboards', 'switches', 'accessories'] as const;
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A random cart of one to three catalogue lines. */
-export function randomCart(): CheckoutItem[] {
+/** A random cart of one to three lines of `catalogue` (the shop's: bench/lib/shop/catalogue.ts). */
+export function randomCart(catalogue: Catalogue): CheckoutItem[] {
   const count = 1 + Math.floor(Math.random() * 3);
   const items = new Map<string, CheckoutItem>();
   while (items.size < count) {
-    const product = pick(catalogue);
+    const product = pick(catalogue.products);
     const color = pick(product.availableColors);
     items.set(`${product.key}/${color}`, {
       key: product.key,
@@ -41,6 +42,7 @@ export async function runShoppers(options: ShoppersOptions) {
   const page = await (await fetch(`${options.origins[0]}/keebshop/`)).text();
   const { anonKey, assets } = parsePage(page);
   if (!anonKey) throw new Error('the page carries no anon key');
+  const catalogue = await shopCatalogue(options.origins[0]!, anonKey);
   // Accounts are made before the clock starts (SIGN_UPS_AT_ONCE at a time, each one OWASP-cost
   // Argon2id hash); their latencies are kept apart. The timed shoppers are returning customers.
   const signUps = new Recorder();
@@ -81,7 +83,7 @@ export async function runShoppers(options: ShoppersOptions) {
         await shopper.browse(pick(CATEGORIES));
         if (!shopper.accessToken) await shopper.logIn(email, password);
         if (!running()) break;
-        const session = await shopper.checkout(randomCart());
+        const session = await shopper.checkout(randomCart(catalogue));
         counts.checkouts += 1;
         await shopper.pay(session);
         counts.paid += 1;

@@ -1,5 +1,4 @@
-import { findProductByKey } from '../lookup.ts';
-import type { Category } from '../types.ts';
+import type { Category, Product } from '../types.ts';
 import { dimensions, hotSwapLabel, millimetres, withUnit, yesNo } from './format.ts';
 import type {
   AccessorySpecs,
@@ -9,11 +8,16 @@ import type {
   SwitchSpecs,
 } from './types.ts';
 
+/** Where a sheet's references to other products (the switch fitted) find their names. */
+export interface SpecNames {
+  byKey(key: string): Pick<Product, 'name'> | undefined;
+}
+
 /** One row of a spec sheet: a label and how to show the value (null when the product has none). */
 export interface SpecField<S extends ProductSpecs = ProductSpecs> {
   id: string;
   label: string;
-  format: (specs: S) => string | null;
+  format: (specs: S, names: SpecNames) => string | null;
 }
 
 export interface SpecRow {
@@ -35,7 +39,7 @@ const keyboardFields: readonly SpecField<KeyboardSpecs>[] = [
   {
     id: 'switchesFitted',
     label: 'Switches fitted',
-    format: (s) => findProductByKey(s.switchesFitted)?.name ?? null,
+    format: (s, names) => names.byKey(s.switchesFitted)?.name ?? null,
   },
   { id: 'keycapMaterial', label: 'Keycap material', format: (s) => s.keycapMaterial },
   { id: 'keycapProfile', label: 'Keycap profile', format: (s) => s.keycapProfile },
@@ -149,12 +153,12 @@ export const SPEC_FIELDS: { readonly [C in Category]: readonly SpecField<SpecsFo
 };
 
 /** Every field of the sheet's category, formatted; value null where this product gives none. */
-export function allSpecRows(specs: ProductSpecs): SpecRow[] {
+export function allSpecRows(specs: ProductSpecs, names: SpecNames): SpecRow[] {
   const fields = SPEC_FIELDS[specs.category] as readonly SpecField[];
-  return fields.map(({ id, label, format }) => ({ id, label, value: format(specs) }));
+  return fields.map(({ id, label, format }) => ({ id, label, value: format(specs, names) }));
 }
 
 /** The rows a product's own table shows: those with a value. */
-export function specRows(specs: ProductSpecs): SpecRow[] {
-  return allSpecRows(specs).filter((row) => row.value !== null);
+export function specRows(specs: ProductSpecs, names: SpecNames): SpecRow[] {
+  return allSpecRows(specs, names).filter((row) => row.value !== null);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue, findProductByKey } from '../index.ts';
+import { fixtureCatalogue, fixtureProducts as catalogue } from '../__fixtures__/catalogue.ts';
 import type { Accessory, Keyboard, Switch } from '../types.ts';
 import {
   HOT_SWAP_SOCKETS,
@@ -10,8 +10,22 @@ import {
   SWITCH_TYPES,
   specRows,
   specsOf,
+  type AccessorySpecs,
+  type KeyboardSpecs,
+  type ProductSpecs,
   type SwitchSpecs,
 } from './index.ts';
+
+// A sheet by key, typed by the key's category, as the shop's pages look it up in the catalogue.
+function sheetOf(key: `keyboards:${number}`): KeyboardSpecs | undefined;
+function sheetOf(key: `switches:${number}`): SwitchSpecs | undefined;
+function sheetOf(key: `accessories:${number}`): AccessorySpecs | undefined;
+function sheetOf(key: string): ProductSpecs | undefined;
+function sheetOf(key: string): ProductSpecs | undefined {
+  return fixtureCatalogue.byKey(key)?.specs;
+}
+
+const findProductByKey = (key: string) => fixtureCatalogue.byKey(key);
 
 const ofCategory = <C extends string>(category: C) =>
   catalogue.filter((p) => p.category === category);
@@ -23,18 +37,18 @@ describe('spec sheets', () => {
   it('gives every one of the 54 products a sheet of its own category with every field shown', () => {
     expect(catalogue).toHaveLength(54);
     for (const p of catalogue) {
-      const specs = specsOf(p.key);
+      const specs = sheetOf(p.key);
       expect(specs?.category, p.key).toBe(p.category);
-      const rows = specRows(specs!);
+      const rows = specRows(specs!, fixtureCatalogue);
       expect(rows.length, p.key).toBeGreaterThanOrEqual(3);
       for (const row of rows) expect(row.value, `${p.key} ${row.id}`).not.toBe('');
     }
   });
 
   it('knows nothing of keys that name no product', () => {
-    expect(specsOf('switches:999')).toBeUndefined();
-    expect(specsOf('gadgets:1')).toBeUndefined();
-    expect(specsOf('')).toBeUndefined();
+    expect(sheetOf('switches:999')).toBeUndefined();
+    expect(sheetOf('gadgets:1')).toBeUndefined();
+    expect(sheetOf('')).toBeUndefined();
   });
 
   it('gives switches plausible forces and travel, and the type the catalogue gives', () => {
@@ -72,9 +86,9 @@ describe('spec sheets', () => {
       if (says(p, /translucent/i)) expect(s.housingMaterial, p.name).toMatch(/polycarbonate/i);
       if (says(p, /\b(quiet|muted)\b/i)) expect(['Muted', 'Soft'], p.name).toContain(s.sound);
     }
-    expect(specsOf('switches:205')?.type).toBe('Clicky');
+    expect(sheetOf('switches:205')?.type).toBe('Clicky');
     // Yellow Switch Plus is "the same medium weight" as the Yellow.
-    expect(specsOf('switches:14')?.actuationForceGf).toBe(specsOf('switches:10')?.actuationForceGf);
+    expect(sheetOf('switches:14')?.actuationForceGf).toBe(sheetOf('switches:10')?.actuationForceGf);
   });
 
   it('sizes keyboards by their layout and links them as the catalogue says', () => {
@@ -113,12 +127,12 @@ describe('spec sheets', () => {
       const s = specsOf(p);
       const fitted = findProductByKey(s.switchesFitted);
       expect(fitted?.category, p.name).toBe('switches');
-      if (s.hotSwap === '3-pin') expect(specsOf(s.switchesFitted)?.pins, p.name).toBe(3);
+      if (s.hotSwap === '3-pin') expect(sheetOf(s.switchesFitted)?.pins, p.name).toBe(3);
     }
     // "No click": the silent board does not come with a clicky switch.
-    const silent = specsOf('keyboards:108')!;
-    expect(specsOf(silent.switchesFitted)?.type).not.toBe('Clicky');
-    expect(specsOf(silent.switchesFitted)?.sound).toBe('Muted');
+    const silent = sheetOf('keyboards:108')!;
+    expect(sheetOf(silent.switchesFitted)?.type).not.toBe('Clicky');
+    expect(sheetOf(silent.switchesFitted)?.sound).toBe('Muted');
   });
 
   it("gives every accessory its kind's own fields, in plausible ranges", () => {
@@ -133,13 +147,13 @@ describe('spec sheets', () => {
       if (s.dimensionsMm)
         for (const side of Object.values(s.dimensionsMm)) expect(side).toBeGreaterThan(0);
     }
-    expect(specsOf('accessories:208')?.connector).toMatch(/USB/);
-    expect(specsOf('accessories:210')?.connector).toMatch(/USB/);
+    expect(sheetOf('accessories:208')?.connector).toMatch(/USB/);
+    expect(sheetOf('accessories:210')?.connector).toMatch(/USB/);
   });
 
   it('formats values with their units', () => {
     const rows = (key: string) =>
-      Object.fromEntries(specRows(specsOf(key)!).map((r) => [r.label, r.value]));
+      Object.fromEntries(specRows(sheetOf(key)!, fixtureCatalogue).map((r) => [r.label, r.value]));
     expect(rows('switches:9')).toMatchObject({
       Type: 'Linear',
       'Actuation force': '45 gf',

@@ -88,6 +88,30 @@ describe.each(databaseTargets())('admin-stock on $name', (target) => {
     ]);
   });
 
+  it("sets the stock of a draft's new colour, which starts at 0", async () => {
+    await server.db.query(`UPDATE public.products SET status = 'draft' WHERE key = 'switches:206'`);
+    await server.db.query(
+      `INSERT INTO public.product_variants (product_key, color, sku, position)
+       VALUES ('switches:206', 'Mint', 'SW-206-MINT', 2)`,
+    );
+    const mint = { productKey: 'switches:206', color: 'Mint', onHand: 30 };
+    expect(await post(mint, token)).toEqual({
+      status: 200,
+      body: { stock: { ...mint, available: 30 } },
+    });
+    const { rows } = await server.db.query<Record<string, unknown>>(
+      `SELECT product_key, before, after FROM public.staff_audit_log
+       WHERE action = 'stock' AND product_key = 'switches:206'`,
+    );
+    expect(rows).toEqual([
+      {
+        product_key: 'switches:206',
+        before: { ...mint, onHand: 0, available: 0 },
+        after: { ...mint, available: 30 },
+      },
+    ]);
+  });
+
   it('refuses anonymous callers (401) and shoppers (403 not_staff), changing nothing', async () => {
     const before = await onHand();
     expect((await post({ ...EDIT, onHand: 0 })).status).toBe(401);

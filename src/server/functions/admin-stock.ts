@@ -1,6 +1,6 @@
 import type { Handler } from 'hono';
 import { z } from 'zod';
-import { findProductByKey } from '../../catalogue/index.ts';
+import { readCatalogue } from '../catalogue/index.ts';
 import { MAX_ON_HAND } from '../orders/stock.ts';
 import { setOnHand } from '../orders/stock-edit.ts';
 import { readJsonBody, type FunctionsDeps } from './context.ts';
@@ -24,7 +24,9 @@ export function adminStockHandler(deps: FunctionsDeps): Handler<WithCaller & Wit
     const parsed = bodyShape.safeParse(await readJsonBody(c));
     if (!parsed.success) throw functionError('invalid_request', BAD_BODY);
     const { productKey, color, onHand } = parsed.data;
-    const product = findProductByKey(productKey);
+    // Any status: staff keep the stock of a draft before it is published, and of archived ones.
+    const catalogue = await readCatalogue(deps.db, [productKey], deps.logger);
+    const product = catalogue.byKey(productKey);
     if (!product) throw functionError('invalid_request', `Unknown product: ${productKey}.`);
     if (!product.availableColors.includes(color)) {
       throw functionError(

@@ -1,14 +1,15 @@
 import type { Handler } from 'hono';
 import Stripe from 'stripe';
 import type { HttpError } from '../http/errors.ts';
+import { readCatalogue } from '../catalogue/index.ts';
 import {
+  cartProductKeys,
   checkOrderLimits,
   DEFAULT_CHECKOUT_LIMITS,
   InvalidCartError,
   lineItemsFor,
   parseCheckoutCart,
   shippingParamsFor,
-  type CheckoutLimits,
   type CheckoutLine,
 } from '../orders/index.ts';
 import { diskFullError } from '../db/unavailable.ts';
@@ -39,10 +40,13 @@ function providerError(err: Stripe.errors.StripeError): HttpError {
   return functionError(code, err.message, { type: err.type });
 }
 
-// The orders module says which cart rule broke; this API answers it as invalid_cart.
-function cartOf(body: unknown, limits: CheckoutLimits | undefined) {
+// The orders module says which cart rule broke; this API answers it as invalid_cart. The cart's
+// products are read now, so a price or status changed a moment ago is the one that applies.
+async function cartOf(deps: FunctionsDeps, body: unknown) {
+  const catalogue = await readCatalogue(deps.db, cartProductKeys(body), deps.logger);
   try {
-    return checkOrderLimits(parseCheckoutCart(body), limits ?? DEFAULT_CHECKOUT_LIMITS);
+    const lines = parseCheckoutCart(body, catalogue);
+    return checkOrderLimits(lines, deps.checkoutLimits ?? DEFAULT_CHECKOUT_LIMITS);
   } catch (err) {
     if (err instanceof InvalidCartError) throw functionError('invalid_cart', err.message);
     throw err;
@@ -77,7 +81,7 @@ export function checkoutHandler(deps: FunctionsDeps): Handler<WithPayments & Wit
   return async function checkout(c) {
     const payments = c.get('payments');
     const userId = c.get('shopper').sub;
-    const lines = cartOf(await readJsonBody(c), deps.checkoutLimits);
+    const lines = await cartOf(deps, await readJsonBody(c));
     for (const line of lines) {
       if (line.ignoredPrice === undefined) continue;
       deps.logger.warn(

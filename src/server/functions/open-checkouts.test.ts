@@ -2,7 +2,8 @@
 // payment page, or starting another checkout, ends the earlier one at the provider and frees its
 // units at once; a paid one keeps them; and what one account can hold unpaid is bounded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue, findProductByName } from '../../catalogue/index.ts';
+import type { Catalogue, Product } from '../../catalogue/index.ts';
+import { readCatalogue } from '../catalogue/index.ts';
 import { DEFAULT_CHECKOUT_LIMITS } from '../orders/index.ts';
 import { DEFAULT_ON_HAND } from '../orders/stock.ts';
 import {
@@ -16,10 +17,14 @@ type Item = { key: string; color: string; quantity: number };
 
 describe.each(databaseTargets())('open checkouts on $name', (target) => {
   let server: PayingTestServer;
-  const gold = findProductByName('Gold Switch')!;
+  let catalogue: Catalogue;
+  let gold: Product;
 
   beforeAll(async () => {
     server = await startTestServer({ payments: true, target });
+    // What the shop sells: every product of the database, as checkout reads them.
+    catalogue = await readCatalogue(server.db, 'all');
+    gold = catalogue.byName('Gold Switch')!;
   });
   afterAll(() => server?.close());
 
@@ -104,7 +109,7 @@ describe.each(databaseTargets())('open checkouts on $name', (target) => {
 
   it('one account’s unpaid checkout of everything leaves the shop buyable for the next', async () => {
     const hoarder = await server.signUp('hoarder');
-    const variants = catalogue.flatMap((p) =>
+    const variants = catalogue.products.flatMap((p) =>
       p.availableColors.map((color) => ({ product: p, color })),
     );
     for (const { product, color } of variants) await setOnHand(product.key, color, DEFAULT_ON_HAND);

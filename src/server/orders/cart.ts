@@ -2,12 +2,15 @@ import type Stripe from 'stripe';
 import { z } from 'zod';
 import {
   encodeLineItemName,
-  findProductByKey,
   MAX_LINE_QUANTITY,
   priceToCents,
   productKey,
+  type Catalogue,
   type Product,
 } from '../../catalogue/index.ts';
+
+/** The line item's product metadata field holding the shop's product key ("keyboards:1"). */
+export const PRODUCT_KEY_METADATA = 'product_key';
 
 /** Stripe accepts at most 100 line items in one Checkout Session. */
 export const MAX_CART_LINES = 100;
@@ -23,6 +26,8 @@ export const cartMessages = {
   tooMany: `Too many lines in the cart: at most ${MAX_CART_LINES}.`,
   badBody: 'The request must be JSON like {"items": [{"key", "color", "quantity"}]}.',
   unknownProduct: (what: string) => `Unknown product: ${what}.`,
+  // An archived product: still in carts kept from before, no longer for sale.
+  notSold: (name: string) => `No longer sold: ${name}.`,
   unknownColour: (name: string, colour: string, available: readonly string[]) =>
     `Unknown colour "${colour}" for item: ${name}. Available: ${available.join(', ')}.`,
   // Stock (docs/decisions/0025-stock-holds.md): checked before any payment page.
@@ -66,40 +71,71 @@ export class InvalidCartError extends Error {
 
 const invalidCart = (message: string) => new InvalidCartError(message);
 
-function productOf(item: z.infer<typeof itemShape>): Product {
-  const key =
-    item.key ??
-    (item.category && item.id !== undefined ? productKey(item.category, item.id) : undefined);
-  const product = key ? findProductByKey(key) : undefined;
-  if (!product) throw invalidCart(cartMessages.unknownProduct(key ?? JSON.stringify(item)));
-  return product;
-}
+type CartItem = z.infer<typeof itemShape>;
 
-/**
- * Validates the body of a checkout request (docs/product.md, Checkout) against the catalogue.
- * Throws a 400 error (InvalidCartError) saying what is wrong; prices come from the catalogue,
- * never the browser.
- */
-export function parseCheckoutCart(body: unknown): CheckoutLine[] {
+const keyOf = (item: CartItem) =>
+  item.key ??
+  (item.category && item.id !== undefined ? productKey(item.category, item.id) : undefined);
+
+/** The items of a checkout body, or InvalidCartError when the body is not a cart. */
+function itemsOf(body: unknown): CartItem[] {
   const parsed = bodyShape.safeParse(body);
   if (!parsed.success) throw invalidCart(cartMessages.badBody);
   const items = parsed.data.items;
   if (items.length === 0) throw invalidCart(cartMessages.empty);
   if (items.length > MAX_CART_LINES) throw invalidCart(cartMessages.tooMany);
-
   return items.map((raw) => {
     const item = itemShape.safeParse(raw);
     if (!item.success) throw invalidCart(cartMessages.badBody);
-    const product = productOf(item.data);
-    const color = item.data.color?.trim() || undefined;
+    return item.data;
+  });
+}
+
+/**
+ * The product keys a checkout body names: what to read from the database before
+ * parseCheckoutCart. Never throws; a body that is not a cart names none (parseCheckoutCart then
+ * says what is wrong with it).
+ */
+export function cartProductKeys(body: unknown): string[] {
+  try {
+    return [...new Set(itemsOf(body).flatMap((item) => keyOf(item) ?? []))];
+  } catch (err) {
+    if (err instanceof InvalidCartError) return [];
+    throw err;
+  }
+}
+
+/**
+ * A published product of the catalogue. A draft answers as unknown, so a cart never learns the
+ * name of a product the shop has not shown yet; an archived one says it is no longer sold.
+ */
+function productOf(item: CartItem, catalogue: Catalogue): Product {
+  const key = keyOf(item);
+  const product = key ? catalogue.byKey(key) : undefined;
+  if (!product || product.status === 'draft') {
+    throw invalidCart(cartMessages.unknownProduct(key ?? JSON.stringify(item)));
+  }
+  if (product.status !== 'published') throw invalidCart(cartMessages.notSold(product.name));
+  return product;
+}
+
+/**
+ * Validates the body of a checkout request (docs/product.md, Checkout) against `catalogue`, the
+ * products read from the database for this request (cartProductKeys). Throws a 400 error
+ * (InvalidCartError) saying what is wrong; prices come from the catalogue, never the browser.
+ */
+export function parseCheckoutCart(body: unknown, catalogue: Catalogue): CheckoutLine[] {
+  return itemsOf(body).map((item) => {
+    const product = productOf(item, catalogue);
+    const color = item.color?.trim() || undefined;
     if (color !== undefined && !product.availableColors.includes(color)) {
       throw invalidCart(cartMessages.unknownColour(product.name, color, product.availableColors));
     }
-    const quantity = quantitySchema.safeParse(item.data.quantity);
+    const quantity = quantitySchema.safeParse(item.quantity);
     if (!quantity.success) throw invalidCart(cartMessages.quantity(product.name));
     const line: CheckoutLine = { product, color, quantity: quantity.data };
-    if (item.data.price !== undefined) {
-      const price = priceSchema.safeParse(item.data.price);
+    if (item.price !== undefined) {
+      const price = priceSchema.safeParse(item.price);
       if (!price.success) throw invalidCart(cartMessages.price(product.name));
       if (priceToCents(price.data) !== product.priceCents) line.ignoredPrice = price.data;
     }
@@ -107,7 +143,10 @@ export function parseCheckoutCart(body: unknown): CheckoutLine[] {
   });
 }
 
-/** Stripe line items at catalogue prices: usd, cents, "name (colour)". */
+/**
+ * Stripe line items at catalogue prices: usd, cents, "name (colour)", and the product's key in the
+ * product's metadata, which the order line reads back (session-lines.ts): names can change.
+ */
 export function lineItemsFor(
   lines: readonly CheckoutLine[],
 ): Stripe.Checkout.SessionCreateParams.LineItem[] {
@@ -115,7 +154,10 @@ export function lineItemsFor(
     price_data: {
       currency: 'usd',
       unit_amount: line.product.priceCents,
-      product_data: { name: encodeLineItemName(line.product.name, line.color) },
+      product_data: {
+        name: encodeLineItemName(line.product.name, line.color),
+        metadata: { [PRODUCT_KEY_METADATA]: line.product.key },
+      },
     },
     quantity: line.quantity,
   }));

@@ -171,7 +171,7 @@ export async function fulfilCheckout(request: FulfilRequest): Promise<FulfilOutc
     return { status: 'no_items', paymentStatus, saved: 0, skipped: 0, ...warning };
   }
 
-  const { lines, skipped } = orderLinesOf(lineItems);
+  const { lines, skipped } = await orderLinesOf(db, lineItems);
   if (request.verifyOnly)
     return { status: 'verified', paymentStatus, saved: 0, skipped, ...warning };
   const facts = orderFactsOf(session);

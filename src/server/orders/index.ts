@@ -1,6 +1,13 @@
 // Orders: the cart a checkout accepts (catalogue products and prices), the order lines read back
 // from a paid Checkout Session, and the one fulfilment that records them exactly once.
-export { InvalidCartError, lineItemsFor, parseCheckoutCart, type CheckoutLine } from './cart.ts';
+export {
+  cartProductKeys,
+  InvalidCartError,
+  lineItemsFor,
+  parseCheckoutCart,
+  PRODUCT_KEY_METADATA,
+  type CheckoutLine,
+} from './cart.ts';
 export {
   checkOrderLimits,
   DEFAULT_CHECKOUT_LIMITS,

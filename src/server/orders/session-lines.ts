@@ -1,5 +1,8 @@
 import type Stripe from 'stripe';
-import { decodeLineItemName, findProductByName } from '../../catalogue/index.ts';
+import { decodeLineItemName, parseProductKey } from '../../catalogue/index.ts';
+import { productKeysByName } from '../catalogue/index.ts';
+import type { Queryable } from '../db/types.ts';
+import { PRODUCT_KEY_METADATA } from './cart.ts';
 
 /** One order row to record, from one line item of a paid session; money in integer cents. */
 export interface OrderLine {
@@ -9,7 +12,7 @@ export interface OrderLine {
   selectedColor: string;
   quantity: number;
   unitAmountCents: number;
-  /** "category:id" when the name is a catalogue product's, else "" (the history shows the logo). */
+  /** "category:id" of the product sold, else "" (the history then shows the logo). */
   productKey: string;
 }
 
@@ -40,23 +43,31 @@ export async function retrieveSessionWithLines(
   return { session, lineItems };
 }
 
-function productNameOf(item: Stripe.LineItem): string | undefined {
+function productOf(item: Stripe.LineItem): Stripe.Product | undefined {
   const product = item.price?.product;
-  if (product && typeof product !== 'string' && !product.deleted && product.name) {
-    return product.name;
-  }
-  return item.description ?? undefined;
+  return product && typeof product !== 'string' && !product.deleted ? product : undefined;
+}
+
+const productNameOf = (item: Stripe.LineItem): string | undefined =>
+  productOf(item)?.name || (item.description ?? undefined);
+
+/** The key the checkout put in the line item's product metadata (cart.ts), if well formed. */
+function metadataKeyOf(item: Stripe.LineItem): string | undefined {
+  const key = productOf(item)?.metadata?.[PRODUCT_KEY_METADATA];
+  return key && parseProductKey(key) ? key : undefined;
 }
 
 /**
  * The order rows of a session's line items (docs/product.md, Order confirmation): an item lacking a
  * product name, a quantity or a unit amount is skipped; name and colour are read back from "name
- * (colour)".
+ * (colour)". The product key is the one the checkout put in the item's metadata; a session created
+ * before it did has its products found by name in the database (names can change since, so only
+ * for those).
  */
-export function orderLinesOf(lineItems: readonly Stripe.LineItem[]): {
-  lines: OrderLine[];
-  skipped: number;
-} {
+export async function orderLinesOf(
+  db: Queryable,
+  lineItems: readonly Stripe.LineItem[],
+): Promise<{ lines: OrderLine[]; skipped: number }> {
   const lines: OrderLine[] = [];
   lineItems.forEach((item, lineNumber) => {
     const text = productNameOf(item)?.trim();
@@ -72,8 +83,14 @@ export function orderLinesOf(lineItems: readonly Stripe.LineItem[]): {
       selectedColor: color,
       quantity,
       unitAmountCents: unitAmount,
-      productKey: findProductByName(name)?.key ?? '',
+      productKey: metadataKeyOf(item) ?? '',
     });
   });
+  const unkeyed = lines.filter((l) => l.productKey === '');
+  if (unkeyed.length > 0) {
+    const names = unkeyed.map((l) => l.productName);
+    const keys = await productKeysByName(db, names);
+    for (const line of unkeyed) line.productKey = keys.get(line.productName) ?? '';
+  }
   return { lines, skipped: lineItems.length - lines.length };
 }

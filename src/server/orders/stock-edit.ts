@@ -34,9 +34,10 @@ async function rowOf(
 }
 
 /**
- * Sets on_hand (the caller validated it and the product and colour) and logs the change, in one
- * transaction. Units held by open checkouts stay held: available may show 0 until they end.
- * Resolves the row after the change, or undefined when the product and colour have no stock row.
+ * Sets on_hand (the caller validated it and the product and colour) and logs the change with the
+ * product's key, in one transaction. Units held by open checkouts stay held: available may show 0
+ * until they end. Resolves the row after the change, or undefined when the product and colour have
+ * no stock row.
  */
 export async function setOnHand(
   db: Database,
@@ -59,9 +60,9 @@ export async function setOnHand(
     );
     const after = await rowOf(tx, productKey, color);
     await tx.query(
-      `INSERT INTO public.staff_audit_log (staff_id, staff_email, action, before, after)
-       VALUES ($1::uuid, $2, 'stock', $3::jsonb, $4::jsonb)`,
-      [actor.id, actor.email, JSON.stringify(before), JSON.stringify(after)],
+      `INSERT INTO public.staff_audit_log (staff_id, staff_email, action, product_key, before, after)
+       VALUES ($1::uuid, $2, 'stock', $3, $4::jsonb, $5::jsonb)`,
+      [actor.id, actor.email, productKey, JSON.stringify(before), JSON.stringify(after)],
     );
     return after;
   });

@@ -145,6 +145,12 @@ describe.each(databaseTargets())('stock holds on $name', (target) => {
       `SELECT on_hand FROM public.stock WHERE product_key = 'switches:11'`,
     );
     expect(rows.map((r) => Number(r.on_hand))).toEqual(rows.map(() => DEFAULT_ON_HAND));
+    // A colour staff add starts at 0 units, counted by staff: the next start assumes nothing.
+    await server.db.query(
+      `INSERT INTO public.product_variants (product_key, color, sku) VALUES ('switches:12', 'Lime', 'SW-12-LIME')`,
+    );
+    expect(await seedStock(server.db)).toBe(0);
+    expect(await stockOf('switches:12', 'Lime')).toEqual({ onHand: 0, available: 0 });
   });
 
   it('shows anyone how many are available, and nothing else', async () => {

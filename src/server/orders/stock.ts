@@ -1,7 +1,6 @@
 // Stock per product and colour (docs/decisions/0025-stock-holds.md): a checkout holds its lines'
 // units before the provider's session exists, the hold is linked to the session, released when the
 // session expires or is never created, and taken once when the session's order is recorded.
-import { catalogue, findProductByKey } from '../../catalogue/index.ts';
 import type { Database, Queryable } from '../db/types.ts';
 import type { Logger } from '../http/logger.ts';
 import { cartMessages, InvalidCartError, type CheckoutLine } from './cart.ts';
@@ -19,23 +18,19 @@ export function stockColorOf(line: Pick<CheckoutLine, 'product' | 'color'>): str
 }
 
 /**
- * Gives every catalogue product and colour a stock row of DEFAULT_ON_HAND units unless it has
- * one: run at every start, so new products get stock and staff edits are never overwritten.
+ * Gives every product variant (public.product_variants, whatever the product's status) a stock row
+ * of DEFAULT_ON_HAND units unless it has one: run at every start, staff edits never overwritten.
+ * In practice the first catalogue's variants: a colour staff add later gets a row of 0 units from
+ * the database as it is added (product_variants_stock), so new stock is counted, never assumed.
  */
 export async function seedStock(db: Queryable): Promise<number> {
-  const keys: string[] = [];
-  const colors: string[] = [];
-  for (const product of catalogue) {
-    for (const color of product.availableColors) {
-      keys.push(product.key);
-      colors.push(color);
-    }
-  }
+  // In key order, so instances starting together on one database never deadlock on the rows.
   const result = await db.query(
     `INSERT INTO public.stock (product_key, color, on_hand)
-     SELECT k, c, $3 FROM unnest($1::text[], $2::text[]) AS t(k, c)
+     SELECT v.product_key, v.color, $1::int FROM public.product_variants v
+     ORDER BY v.product_key, v.color
      ON CONFLICT (product_key, color) DO NOTHING`,
-    [keys, colors, DEFAULT_ON_HAND],
+    [DEFAULT_ON_HAND],
   );
   return result.rowCount;
 }
@@ -232,6 +227,27 @@ async function subtract(tx: Queryable, units: readonly Units[]): Promise<Units[]
   return short;
 }
 
+/**
+ * The units of order lines kept without holds (orders from before stock was kept), as the
+ * database's products name them now: a line's colour if its product still has it, else the
+ * product's default colour; a line whose product the database does not know takes nothing.
+ */
+async function unitsOfLines(
+  tx: Queryable,
+  lines: readonly { key: string; color: string; quantity: number }[],
+): Promise<Units[]> {
+  if (lines.length === 0) return [];
+  const { rows } = await tx.query<Units>(
+    `SELECT p.key AS product_key, coalesce(v.color, p.selected_color) AS color, t.q AS quantity
+     FROM unnest($1::text[], $2::text[], $3::int[]) WITH ORDINALITY AS t(k, c, q, n)
+     JOIN public.products p ON p.key = t.k
+     LEFT JOIN public.product_variants v ON v.product_key = p.key AND v.color = t.c
+     ORDER BY t.n`,
+    [lines.map((l) => l.key), lines.map((l) => l.color), lines.map((l) => l.quantity)],
+  );
+  return rows.map((r) => ({ ...r, quantity: Number(r.quantity) }));
+}
+
 /** The units of an order line read back from the provider: its catalogue product and colour. */
 export interface TakenLine {
   productKey: string;
@@ -266,14 +282,10 @@ export async function takeStock(
   );
   let units: Units[] = holds.rows.map((h) => ({ ...h, quantity: Number(h.quantity) }));
   if (holds.rows.length === 0) {
-    units = lines.flatMap((line) => {
-      const product = findProductByKey(line.productKey);
-      if (!product) return [];
-      const color = product.availableColors.includes(line.selectedColor)
-        ? line.selectedColor
-        : product.selectedColor;
-      return [{ product_key: product.key, color, quantity: line.quantity }];
-    });
+    units = await unitsOfLines(
+      tx,
+      lines.map((l) => ({ key: l.productKey, color: l.selectedColor, quantity: l.quantity })),
+    );
   }
   const released = holds.rows.filter((h) => h.state === 'released').length;
   if (released > 0) {
@@ -311,14 +323,14 @@ export async function releaseStockForOrder(
       `SELECT product_key, selected_color, quantity FROM public.orders WHERE order_id = $1::bigint`,
       [orderId],
     );
-    units = lines.rows.flatMap((line) => {
-      const product = findProductByKey(line.product_key);
-      if (!product) return [];
-      const color = product.availableColors.includes(line.selected_color)
-        ? line.selected_color
-        : product.selectedColor;
-      return [{ product_key: product.key, color, quantity: Number(line.quantity) }];
-    });
+    units = await unitsOfLines(
+      tx,
+      lines.rows.map((l) => ({
+        key: l.product_key,
+        color: l.selected_color,
+        quantity: Number(l.quantity),
+      })),
+    );
   }
   let returned = 0;
   for (const u of units) {

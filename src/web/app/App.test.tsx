@@ -1,8 +1,9 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { captureMailedLink } from '../lib/mailed-link.ts';
 import { App } from './App.tsx';
+import { setCatalogue } from '../state/catalogue.testing.ts';
 
 function renderAt(hash: string) {
   window.history.replaceState(null, '', hash);
@@ -11,6 +12,9 @@ function renderAt(hash: string) {
 
 const heading = (name: string) =>
   screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
+
+// The fixture's catalogue, as if the shop had answered.
+beforeEach(() => setCatalogue());
 
 describe('routing', () => {
   it('redirects #/ to #/home, replacing the entry', async () => {

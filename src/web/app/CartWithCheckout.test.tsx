@@ -4,6 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBackend, renderWith, storeFor, type Answer } from '../lib/fake-backend.testing.tsx';
 import { cartStore } from '../state/cart-store.ts';
 import { CartWithCheckout } from './CartWithCheckout.tsx';
+import { fixtureProducts } from '../../catalogue/__fixtures__/catalogue.ts';
+import { createCatalogue } from '../../catalogue/index.ts';
+import { setCatalogue } from '../state/catalogue.testing.ts';
 
 // The one seam: jsdom cannot leave for the hosted page, so the checkout feature's redirect module
 // is replaced (by its path; nothing else of the feature's insides is used here).
@@ -13,6 +16,7 @@ vi.mock('../features/checkout/redirect.ts', () => ({ goToCheckoutPage }));
 const SESSION = { id: 'cs_test_abc', url: 'http://127.0.0.1:12111/c/pay/cs_test_abc' };
 
 beforeEach(() => {
+  setCatalogue(); // the fixture's, as if the shop had answered
   cartStore.clear();
   cartStore.add('keyboards:1', 'Red');
   cartStore.add('keyboards:1', 'Red');
@@ -114,6 +118,27 @@ describe('the Checkout button', () => {
     }));
     await waitFor(() => expect(window.location.hash).toBe('#/login?returnTo=%2Fcart'));
     expect(await alertText()).toContain('Please log in to check out.');
+  });
+
+  it('sends nothing while the cart holds a line the shop no longer sells', async () => {
+    // keyboards:1 archived: the shop's catalogue no longer has it.
+    setCatalogue(createCatalogue(fixtureProducts.filter((p) => p.key !== 'keyboards:1')));
+    const calls = await clickCheckout(true, () => ({ status: 200, body: SESSION }));
+    expect(screen.getByText('No longer available: remove this item to check out.')).toBeTruthy();
+    await waitFor(async () =>
+      expect(await alertText()).toContain(
+        'Checkout Error: An item in your cart is no longer available. Remove it to check out.',
+      ),
+    );
+    expect(calls).toEqual([]);
+
+    // Removed, the rest goes to checkout.
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Item no longer sold (Red)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toEqual({
+      items: [{ key: 'switches:10', color: 'Yellow', quantity: 1, price: 2.5 }],
+    });
   });
 
   it('reports a redirect the browser refuses', async () => {

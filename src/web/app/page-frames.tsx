@@ -1,6 +1,6 @@
 import type { Category } from '../../catalogue/types.ts';
 import { ListHeader } from '../components/page-frame/list-header.tsx';
-import { EmptyCart } from '../features/cart/index.ts';
+import { EmptyCart, emptyCartText } from '../features/cart/index.ts';
 import { shellText } from './texts.ts';
 import { hasStoredCart } from './use-cart-badge-count.ts';
 
@@ -33,7 +33,18 @@ export function listFrame(category: Category) {
   };
 }
 
-/** The empty cart when this device stores none; a stored cart needs the catalogue to show. */
+/**
+ * The empty cart when this device stores none. A stored cart needs the catalogue to show: its
+ * title and the loading line, as the page draws them until the catalogue is read.
+ */
 export function CartFrame() {
-  return hasStoredCart() ? <PageLoading /> : <EmptyCart />;
+  if (!hasStoredCart()) return <EmptyCart />;
+  return (
+    <div className="page container cart-page">
+      <h1>{emptyCartText.title}</h1>
+      <p className="page-loading" role="status">
+        {shellText.loading}
+      </p>
+    </div>
+  );
 }

@@ -1,13 +1,16 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { findProductByName } from '../../catalogue/index.ts';
+import { fixtureCatalogue } from '../../catalogue/__fixtures__/catalogue.ts';
 import { installDialogPolyfill } from '../components/dialog-polyfill.testing.ts';
 import { ToastProvider } from '../components/toast/index.ts';
 import { cartStore, useCartCount } from '../state/cart-store.ts';
 import { KeyboardsPage } from './catalogue-pages.tsx';
+import { setCatalogue } from '../state/catalogue.testing.ts';
 
 beforeAll(installDialogPolyfill);
+// The fixture's catalogue, as if the shop had answered.
+beforeEach(() => setCatalogue());
 beforeEach(() => cartStore.reload());
 
 function CartCount() {
@@ -32,7 +35,7 @@ async function openProDialog() {
 describe('product dialog', () => {
   it('opens from a card with the description, price, colour and reviews', async () => {
     const { dialog } = await openProDialog();
-    const product = findProductByName('Mechanical Keyboard Pro');
+    const product = fixtureCatalogue.byName('Mechanical Keyboard Pro');
     expect(within(dialog).getByText(product!.description)).toBeTruthy();
     expect(within(dialog).getByText('$120')).toBeTruthy();
     const colour = within(dialog).getByRole('combobox', { name: 'Colour' }) as HTMLSelectElement;

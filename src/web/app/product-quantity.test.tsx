@@ -5,8 +5,11 @@ import { installDialogPolyfill } from '../components/dialog-polyfill.testing.ts'
 import { ToastProvider } from '../components/toast/index.ts';
 import { cartStore } from '../state/cart-store.ts';
 import { KeyboardsPage, SwitchesPage } from './catalogue-pages.tsx';
+import { setCatalogue } from '../state/catalogue.testing.ts';
 
 beforeAll(installDialogPolyfill);
+// The fixture's catalogue, as if the shop had answered.
+beforeEach(() => setCatalogue());
 beforeEach(() => {
   localStorage.clear();
   cartStore.reload();

@@ -3,11 +3,13 @@
 // clients. Only failures the server cannot be asked for are stubbed, at the fetch boundary.
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { findProductByName, formatRating, type Product } from '../../catalogue/index.ts';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fixtureCatalogue } from '../../catalogue/__fixtures__/catalogue.ts';
+import { formatRating, type Product } from '../../catalogue/index.ts';
 import type { SessionStore } from '../lib/session.ts';
 import { signIn, startTestShop, type TestShop } from '../lib/test-shop.testing.tsx';
 import { ProductReviews } from '../features/reviews/index.ts';
+import { setCatalogue } from '../state/catalogue.testing.ts';
 import { ratingsStore } from '../state/ratings-store.ts';
 import { KeyboardsPage } from './catalogue-pages.tsx';
 
@@ -16,7 +18,7 @@ configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 function product(name: string): Product {
-  const found = findProductByName(name);
+  const found = fixtureCatalogue.byName(name);
   if (!found) throw new Error(`no product ${name}`);
   return found;
 }
@@ -32,6 +34,9 @@ beforeAll(async () => {
   shop = await startTestShop();
 }, 60_000);
 afterAll(() => shop.close());
+// The products as the fixture has them (the catalogue's own read is tested in state/): the cards
+// show at once, before the ratings' answer.
+beforeEach(() => setCatalogue());
 afterEach(async () => {
   await shop.disposeStores();
   ratingsStore.reset();

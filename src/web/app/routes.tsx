@@ -4,6 +4,7 @@ import { HomePage } from '../features/home/index.ts';
 import { EMAIL_LINK_ROUTE } from '../lib/mailed-link.ts';
 import { CartFrame, listFrame } from './page-frames.tsx';
 import { shellText } from './texts.ts';
+import { hasStoredCart } from './use-cart-badge-count.ts';
 
 export interface AppRoute {
   path: string;
@@ -38,7 +39,23 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
     };
   });
 }
-const catalogue = () => import('./catalogue-pages.tsx');
+/**
+ * The chunks of a page that shows products, with the catalogue's request started beside them
+ * (state/use-catalogue.ts), not once the page has arrived and mounted: the grid then waits for
+ * whichever comes last. The store's module (with the rows' schema) is never in the first chunk.
+ */
+function withCatalogue<M>(load: () => Promise<M>, needed: () => boolean = () => true) {
+  return () => {
+    if (needed()) {
+      void import('../state/use-catalogue.ts').then(
+        (m) => m.preloadCatalogue(),
+        () => undefined, // the page's own load tries again and says so
+      );
+    }
+    return load();
+  };
+}
+const catalogue = withCatalogue(() => import('./catalogue-pages.tsx'));
 const auth = () => import('../features/auth/index.ts');
 const checkout = () => import('../features/checkout/index.ts');
 
@@ -66,7 +83,7 @@ export const routes: readonly AppRoute[] = [
     path: '/compare',
     title: 'Compare',
     Page: lazyPage(
-      () => import('../features/compare/index.ts'),
+      withCatalogue(() => import('../features/compare/index.ts')),
       (m) => m.ComparePage,
     ),
   },
@@ -75,7 +92,8 @@ export const routes: readonly AppRoute[] = [
     title: 'Your Cart',
     // The cart page with its Checkout button wired by the checkout feature.
     Page: lazyPage(
-      () => import('./CartWithCheckout.tsx'),
+      // An empty cart needs no catalogue.
+      withCatalogue(() => import('./CartWithCheckout.tsx'), hasStoredCart),
       (m) => m.CartWithCheckout,
     ),
     Frame: CartFrame,
@@ -119,7 +137,7 @@ export const routes: readonly AppRoute[] = [
     path: '/orderHistory',
     title: 'Order History',
     Page: lazyPage(
-      () => import('../features/orders/index.ts'),
+      withCatalogue(() => import('../features/orders/index.ts')),
       (m) => m.OrderHistoryPage,
     ),
   },

@@ -5,7 +5,7 @@ type CartModule = typeof import('../state/cart-store.ts');
 type Lines = ReturnType<CartModule['cartStore']['getSnapshot']>;
 
 // catalogue/cart.ts owns this key; importing it from there would pull that module, and with it
-// the catalogue data, into the main chunk. A test checks that the two stay equal.
+// the catalogue's rules, into the main chunk. A test checks that the two stay equal.
 export const CART_STORAGE_KEY = 'keebshop.cart.v1';
 
 const loadCart = () => import('../state/cart-store.ts');
@@ -23,10 +23,11 @@ export function hasStoredCart(): boolean {
 }
 
 /**
- * The number of items in the cart, for the nav badge. The cart store validates what is stored
- * against the whole catalogue, too heavy for the home page's budget, so it is loaded only when a
- * cart is stored, another tab writes one, or (after the first paint) the shopper is on a page that
- * can add to it. Until then the count is 0, which is exactly what an empty storage means.
+ * The number of items in the cart, for the nav badge: every stored line, one the shop no longer
+ * sells too (the cart page flags it), so the badge never needs the catalogue. The cart store, with
+ * the catalogue's rules it reads, is too heavy for the home page's budget, so it is loaded only
+ * when a cart is stored, another tab writes one, or (after the first paint) the shopper is on a
+ * page that can add to it. Until then the count is 0, which is exactly what an empty storage means.
  */
 export function useCartBadgeCount(path: string): number {
   const [cart, setCart] = useState<CartModule | null>(null);

@@ -1,6 +1,31 @@
 // The slice of the public schema the storefront reads, typed for postgrest-js
 // (mirrors supabase/migrations: public.orders, public.shop_orders, public.order_history(), public.delete_user(), and
-// the reviews: the table, the public.product_ratings view and public.rate_product()).
+// the reviews: the table, the public.product_ratings view and public.rate_product(), and the
+// products: the public.catalogue_products view).
+
+/**
+ * public.catalogue_products: one product with its colour variants (supabase/migrations,
+ * 20261128130000_catalogue_products.sql). Anyone reads the published ones, staff every one. The
+ * storefront reads it through src/catalogue/rows.ts, which checks every row before use.
+ */
+export interface CatalogueProductRow {
+  key: string;
+  category: 'keyboards' | 'switches' | 'accessories';
+  id: number;
+  url_key: string;
+  name: string;
+  description: string;
+  price_cents: number;
+  selected_color: string;
+  seed_ratings: number[];
+  connectivity: string | null;
+  product_type: string | null;
+  drawing: string | null;
+  specs: Record<string, unknown>;
+  status: 'draft' | 'published' | 'archived';
+  position: number;
+  variants: { color: string; sku: string }[];
+}
 
 /** public.stock_availability: the units of a product and colour a shopper can still buy. */
 export interface StockAvailabilityRow {
@@ -82,6 +107,7 @@ export interface ShopDatabase {
       };
     };
     Views: {
+      catalogue_products: { Row: CatalogueProductRow; Relationships: [] };
       product_ratings: { Row: ProductRatingsRow; Relationships: [] };
       stock_availability: { Row: StockAvailabilityRow; Relationships: [] };
     };

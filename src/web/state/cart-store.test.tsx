@@ -50,7 +50,7 @@ describe('cartStore', () => {
     expect(screen.getByText('count 1')).toBeTruthy();
   });
 
-  it('drops lines of unknown products or colours and keeps the good ones', () => {
+  it('drops lines it cannot read, and keeps those the shop may no longer sell for the cart to flag', () => {
     localStorage.setItem(
       CART_STORAGE_KEY,
       JSON.stringify({
@@ -58,12 +58,19 @@ describe('cartStore', () => {
         lines: [
           { key: 'keyboards:1', color: 'Purple', quantity: 1 },
           { key: 'keyboards:999', color: 'Black', quantity: 1 },
+          { key: 'keyboards:two', color: 'Green', quantity: 3 },
+          { key: 'keyboards:2', color: 'Green', quantity: 0 },
           { key: 'keyboards:2', color: 'Green', quantity: 3 },
         ],
       }),
     );
     cartStore.reload();
-    expect(cartStore.getSnapshot()).toEqual([{ key: 'keyboards:2', color: 'Green', quantity: 3 }]);
+    expect(cartStore.getSnapshot()).toEqual([
+      { key: 'keyboards:1', color: 'Purple', quantity: 1 },
+      { key: 'keyboards:999', color: 'Black', quantity: 1 },
+      { key: 'keyboards:2', color: 'Green', quantity: 3 },
+    ]);
+    expect(cartStore.droppedLines()).toBe(2);
   });
 
   it('follows changes made in another tab', () => {

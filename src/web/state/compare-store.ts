@@ -1,10 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import { toggleCompare, type CompareToggle } from '../../catalogue/compare.ts';
-import { findProductByKey, type ProductKey } from '../../catalogue/index.ts';
+import { parseProductKey, productKey, type ProductKey } from '../../catalogue/index.ts';
 
 // The products chosen for comparison (docs/product.md, Specifications and compare), kept for the
 // tab's session so the selection survives moving between list pages. The compare page's URL is
-// the shareable form; opening one makes it the selection.
+// the shareable form; opening one makes it the selection. The store holds keys and never waits
+// for the catalogue: the tray leaves out (and drops) a key the shop no longer sells.
 
 const STORAGE_KEY = 'keebshop.compare';
 const EMPTY: readonly ProductKey[] = [];
@@ -15,11 +16,12 @@ function readStored(): readonly ProductKey[] {
   try {
     const parsed: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]');
     if (!Array.isArray(parsed)) return EMPTY;
-    // Only known products, and (as toggleCompare would allow) of one category, at most four.
+    // Only product keys, and (as toggleCompare would allow) of one category, at most four.
     let kept: readonly ProductKey[] = EMPTY;
     for (const item of parsed) {
-      const product = typeof item === 'string' ? findProductByKey(item) : undefined;
-      if (product && !kept.includes(product.key)) kept = toggleCompare(kept, product.key).selection;
+      const parsedKey = typeof item === 'string' ? parseProductKey(item) : undefined;
+      const key = parsedKey && productKey(parsedKey.category, parsedKey.id);
+      if (key && !kept.includes(key)) kept = toggleCompare(kept, key).selection;
     }
     return kept;
   } catch {

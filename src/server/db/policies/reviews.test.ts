@@ -2,7 +2,8 @@
 // Driven through the real /rest/v1 with the official postgrest-js, plus direct SQL for the checks.
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findProductByName, type Product } from '../../../catalogue/index.ts';
+import { fixtureCatalogue } from '../../../catalogue/__fixtures__/catalogue.ts';
+import type { Product } from '../../../catalogue/index.ts';
 import {
   databaseTargets,
   startTestServer,
@@ -21,7 +22,7 @@ interface Shopper {
 }
 
 function product(name: string): Product {
-  const found = findProductByName(name);
+  const found = fixtureCatalogue.byName(name);
   if (!found) throw new Error(`no product ${name}`);
   return found;
 }

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { catalogue, findProductByName, type Product } from '../../../catalogue/index.ts';
+import { fixtureCatalogue, fixtureProducts } from '../../../catalogue/__fixtures__/catalogue.ts';
+import type { Product } from '../../../catalogue/index.ts';
 import { boardLayout, splitHalf } from './keyboard-layouts.ts';
 import { FALLBACK_HEX } from './palette.ts';
 import {
@@ -17,7 +18,7 @@ const fills = (svg: Element) =>
   new Set([...svg.querySelectorAll('[fill]')].map((el) => el.getAttribute('fill')));
 
 function product(name: string): Product {
-  const p = findProductByName(name);
+  const p = fixtureCatalogue.byName(name);
   if (!p) throw new Error(`no product ${name}`);
   return p;
 }
@@ -56,7 +57,7 @@ describe('product art', () => {
   });
 
   it('draws every product in every colour as a scalable, named image', () => {
-    for (const p of catalogue) {
+    for (const p of fixtureProducts) {
       for (const color of p.availableColors) {
         const { container, unmount } = render(<ProductArt product={p} color={color} />);
         const svg = container.querySelector('svg')!;
@@ -112,7 +113,7 @@ describe('product art', () => {
 
 describe('colorHex', () => {
   it('knows every colour of the catalogue, and falls back to a neutral grey', () => {
-    const colours = new Set(catalogue.flatMap((p) => p.availableColors));
+    const colours = new Set(fixtureProducts.flatMap((p) => p.availableColors));
     for (const c of colours) expect(colorHex(c), c).not.toBe(FALLBACK_HEX);
     expect(colorHex('black')).toBe(colorHex('Black'));
     expect(colorHex('Ultraviolet')).toBe(FALLBACK_HEX);

@@ -1,7 +1,11 @@
 import { useHashPath } from '../../lib/hash-location.ts';
 import { useSession } from '../../lib/session-react.tsx';
+import { productsRoute } from './catalogue/paths.ts';
+import { ProductEditorView } from './catalogue/ProductEditorView.tsx';
+import { ProductsView } from './catalogue/ProductsView.tsx';
 import { OrderDetailView } from './OrderDetailView.tsx';
 import { OrdersView } from './OrdersView.tsx';
+import { StockEditor } from './stock/StockEditor.tsx';
 import { ADMIN_TEXT as T } from './texts.ts';
 import '../../components/controls.css';
 import './admin.css';
@@ -12,6 +16,66 @@ function orderNumberIn(path: string): string | null {
   return match ? decodeURIComponent(match[1]!).toUpperCase() : null;
 }
 
+type Section = 'orders' | 'stock' | 'products';
+
+const SECTIONS: { id: Section; path: string }[] = [
+  { id: 'orders', path: '/admin' },
+  { id: 'stock', path: '/admin/stock' },
+  { id: 'products', path: '/admin/products' },
+];
+
+function sectionOf(path: string): Section {
+  if (/^\/admin\/stock\/?$/.test(path)) return 'stock';
+  return productsRoute(path) ? 'products' : 'orders';
+}
+
+/**
+ * The back office's sections. The current one is marked: aria-current "page" on the section's own
+ * page, "true" on a page inside it (one order, one product).
+ */
+function AdminNav({ path }: { path: string }) {
+  const current = sectionOf(path);
+  return (
+    <nav aria-label={T.nav.label} className="admin-nav">
+      <ul>
+        {SECTIONS.map(({ id, path: to }) => (
+          <li key={id}>
+            <a
+              href={`#${to}`}
+              aria-current={
+                id !== current ? undefined : path.replace(/\/$/, '') === to ? 'page' : 'true'
+              }
+            >
+              {T.nav[id]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The view a path names; any other path under /admin is the order list, as before. */
+function AdminView({ path }: { path: string }) {
+  const orderNumber = orderNumberIn(path);
+  if (orderNumber) return <OrderDetailView orderNumber={orderNumber} />;
+  if (sectionOf(path) === 'stock') {
+    return (
+      <>
+        <h1 tabIndex={-1}>{T.title}</h1>
+        <StockEditor />
+      </>
+    );
+  }
+  const products = productsRoute(path);
+  if (products?.view === 'list') return <ProductsView />;
+  if (products?.view === 'editor') {
+    // Keyed by product: another product's editor starts from its own saved values.
+    return <ProductEditorView key={products.key ?? ''} productKey={products.key} />;
+  }
+  return <OrdersView />;
+}
+
 /**
  * The back office: staff only. The session's user carries the role the server gave the account;
  * the server checks it again on every read (row-level security) and action.
@@ -20,12 +84,12 @@ export function AdminPage() {
   const { status, user } = useSession();
   const [path] = useHashPath();
   const staff = user?.app_metadata?.role === 'staff';
-  const orderNumber = orderNumberIn(path);
 
   if (status === 'signedIn' && staff) {
     return (
       <div className="page container admin-page">
-        {orderNumber ? <OrderDetailView orderNumber={orderNumber} /> : <OrdersView />}
+        <AdminNav path={path} />
+        <AdminView path={path} />
       </div>
     );
   }

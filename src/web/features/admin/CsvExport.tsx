@@ -5,7 +5,7 @@ import { lastThirtyDays } from './format.ts';
 import { ADMIN_TEXT as T } from './texts.ts';
 
 /** Hands the browser a file to save, as a download link would. */
-function saveFile(blob: Blob, fileName: string) {
+export function saveFile(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -3,7 +3,6 @@ import { shownOrderStatus } from '../../../contracts/index.ts';
 import { useHashQuery } from '../../lib/hash-location.ts';
 import { CsvExport } from './CsvExport.tsx';
 import { formatDateTime, formatPrice, statusText } from './format.ts';
-import { StockEditor } from './stock/StockEditor.tsx';
 import { ADMIN_TEXT as T } from './texts.ts';
 import { ORDER_STATUSES, type OrderStatus, type ShopOrderRow } from './types.ts';
 import { useOrders } from './use-orders.ts';
@@ -102,7 +101,6 @@ export function OrdersView() {
         )}
       </section>
       <CsvExport />
-      <StockEditor />
     </>
   );
 }

@@ -5,6 +5,8 @@ export const ADMIN_TEXT = {
   loginLink: 'Log in',
   checking: 'Checking your account…',
   notStaff: 'This page is for Keebshop staff.',
+  // The sections
+  nav: { label: 'Back office sections', orders: 'Orders', stock: 'Stock', products: 'Products' },
   // The list
   ordersHeading: 'Orders',
   ordersLabel: 'Orders',

@@ -1,15 +1,24 @@
+import { useEffect } from 'react';
 import { COMPARE_MAX, compareHref } from '../../../catalogue/compare.ts';
-import { findProductByKey } from '../../../catalogue/index.ts';
+import type { Catalogue } from '../../../catalogue/index.ts';
 import { Link } from '../../lib/hash-link.tsx';
 import { compareStore, useCompareSelection } from '../../state/compare-store.ts';
 import { compareText } from './texts.ts';
 import './compare.css';
 
-/** The products chosen for comparison, with remove buttons and the way to the compare page. */
-export function CompareTray() {
-  const selection = useCompareSelection();
+/**
+ * The products chosen for comparison, with remove buttons and the way to the compare page. A
+ * chosen product the shop no longer sells leaves the selection once the catalogue says so.
+ */
+export function CompareTray({ catalogue }: { catalogue: Catalogue }) {
+  const stored = useCompareSelection();
+  const selection = stored.filter((key) => catalogue.byKey(key) !== undefined);
+  const gone = selection.length !== stored.length;
+  useEffect(() => {
+    if (gone) compareStore.set(selection);
+  });
   if (selection.length === 0) return null;
-  const products = selection.flatMap((key) => findProductByKey(key) ?? []);
+  const products = selection.flatMap((key) => catalogue.byKey(key) ?? []);
 
   return (
     <section aria-label={compareText.trayLabel} className="compare-tray card">

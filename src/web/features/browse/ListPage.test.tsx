@@ -1,12 +1,24 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installDialogPolyfill } from '../../components/dialog-polyfill.testing.ts';
 import { ToastProvider } from '../../components/toast/index.ts';
 import type { Category } from '../../../catalogue/index.ts';
 import { ListPage } from './index.ts';
+import { fixtureRows } from '../../../catalogue/__fixtures__/catalogue.ts';
+import { SessionProvider } from '../../lib/session-react.tsx';
+import { createSessionStore } from '../../lib/session.ts';
+import type { Backend } from '../../lib/supabase.ts';
+import { catalogueStore } from '../../state/catalogue-store.ts';
+import {
+  fakeCatalogueData,
+  setCatalogue,
+  type CatalogueAnswer,
+} from '../../state/catalogue.testing.ts';
 
 beforeAll(installDialogPolyfill);
+// The fixture's catalogue, as if the shop had answered.
+beforeEach(() => setCatalogue());
 
 function renderAt(hash: string, category: Category = 'keyboards') {
   window.history.replaceState(null, '', hash);
@@ -185,5 +197,62 @@ describe('list pages', () => {
     expect(screen.getByRole('button', { name: 'Linear' }).getAttribute('aria-pressed')).toBe(
       'false',
     );
+  });
+});
+
+describe('list pages before the catalogue is read', () => {
+  /** The keyboards page over a shop whose catalogue answers come from `answer`, unread so far. */
+  function renderReading(answer: () => CatalogueAnswer | Promise<CatalogueAnswer>) {
+    catalogueStore.reset();
+    const data = fakeCatalogueData(answer);
+    const session = createSessionStore({
+      load: () => Promise.reject(new Error('no backend in this test')) as Promise<Backend>,
+      loadPublic: data.publicData,
+      hasStoredSession: () => false,
+    });
+    window.history.replaceState(null, '', '#/keyboard');
+    render(
+      <SessionProvider store={session}>
+        <ToastProvider>
+          <ListPage category="keyboards" />
+        </ToastProvider>
+      </SessionProvider>,
+    );
+    return { user: userEvent.setup(), reads: data.reads };
+  }
+
+  it('show their frame meanwhile: heading, lead and the loading line, then the products', async () => {
+    let answer: (rows: CatalogueAnswer) => void = () => undefined;
+    const { reads } = renderReading(() => new Promise((resolve) => (answer = resolve)));
+    const heading = screen.getByRole('heading', { level: 1, name: 'Keyboards' });
+    // As app/page-frames.tsx draws it: the heading and lead, then the loading line in its place.
+    expect(heading.parentElement?.nextElementSibling?.textContent).toBe('Loading…');
+    expect(screen.getByText('Loading…').getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    await waitFor(() => expect(reads()).toBe(1));
+
+    act(() => answer(fixtureRows));
+    expect(await screen.findByText('19 products')).toBeTruthy();
+    expect(screen.queryByText('Loading…')).toBeNull();
+    expect(searchBox()).toBeTruthy();
+  });
+
+  it('say so when the catalogue cannot be read, and "Try again" reads it again', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let failing = true;
+    const { user, reads } = renderReading(() => (failing ? new Error('offline') : fixtureRows));
+    const message = await screen.findByText(
+      'The products could not be loaded. Check your connection, then try again.',
+    );
+    expect(message.getAttribute('role')).toBe('alert');
+    expect(screen.getByRole('heading', { level: 1, name: 'Keyboards' })).toBeTruthy();
+    expect(warn).toHaveBeenCalledWith('Could not load the catalogue:', new Error('offline'));
+
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('19 products')).toBeTruthy();
+    expect(screen.queryByText(/could not be loaded/)).toBeNull();
+    expect(reads()).toBe(2);
+    warn.mockRestore();
   });
 });

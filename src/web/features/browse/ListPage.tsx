@@ -2,14 +2,16 @@ import { useId, useMemo, useRef, type ReactNode } from 'react';
 import { browseResults, filterGroupsFor } from '../../../catalogue/filters.ts';
 import {
   facetFor,
-  productsByCategory,
   SORT_ORDERS,
   sortProducts,
+  type Catalogue,
   type Category,
   type Product,
   type SortOrder,
 } from '../../../catalogue/index.ts';
+import { CatalogueStatus } from '../../components/catalogue-status/index.ts';
 import { ListHeader } from '../../components/page-frame/list-header.tsx';
+import { useCatalogue } from '../../state/use-catalogue.ts';
 import { useCatalogueRatings } from '../../state/use-ratings.ts';
 import { CompareTray } from './CompareTray.tsx';
 import { FacetChips } from './FacetChips.tsx';
@@ -43,10 +45,35 @@ export interface ListPageProps {
 
 /**
  * One catalogue's list page: search, sort and filters (all in the URL), cards, and the dialog of
- * the product the URL names.
+ * the product the URL names. Until the catalogue is read it is its frame (app/page-frames.tsx),
+ * heading, lead and loading line; the heading stays the same element when the products arrive, so
+ * nothing moves and the focus a navigation gave it stays.
  */
 export function ListPage({ category, renderReviews }: ListPageProps) {
-  const groups = filterGroupsFor(category);
+  const view = useCatalogue();
+  // Read beside the products, once the page has painted. The stored ratings arrive after the
+  // cards; until then (or if they fail) cards show the seed ratings.
+  useCatalogueRatings(category);
+  useStockAvailability();
+  return (
+    <div className="page container list-page">
+      <ListHeader category={category} />
+      {view.status === 'ready' ? (
+        <ProductList category={category} renderReviews={renderReviews} catalogue={view.catalogue} />
+      ) : (
+        <CatalogueStatus view={view} />
+      )}
+    </div>
+  );
+}
+
+function ProductList({
+  category,
+  renderReviews,
+  catalogue,
+}: ListPageProps & { catalogue: Catalogue }) {
+  const products = catalogue.byCategory(category);
+  const groups = filterGroupsFor(category, products);
   // The chips offer the facet's values that some product has, like the other groups.
   const facet = useMemo(
     () => ({ ...facetFor(category), values: [...groups[0]!.values] }),
@@ -54,18 +81,15 @@ export function ListPage({ category, renderReviews }: ListPageProps) {
   );
   const { query, setSearch, setSort, toggle, toggleChoice, setPrice, clearFilters, ...list } =
     useListQuery(groups);
-  const { open, openProduct, closeProduct } = useOpenProduct(category);
+  const { open, openProduct, closeProduct } = useOpenProduct(category, catalogue);
   const searchRef = useRef<HTMLInputElement>(null);
-  // The stored ratings arrive after the first render; until then (or if they fail) cards show seeds.
-  useCatalogueRatings(category);
-  useStockAvailability();
   const searchId = useId();
   const sortId = useId();
 
   const { results, counts } = useMemo(() => {
-    const found = browseResults(productsByCategory(category), groups, query.q, query.filters);
+    const found = browseResults(products, groups, query.q, query.filters, catalogue);
     return { results: sortProducts(found.products, query.sort), counts: found.counts };
-  }, [category, groups, query]);
+  }, [products, groups, query, catalogue]);
 
   const clear = () => {
     list.clearSearchAndFilters();
@@ -74,9 +98,7 @@ export function ListPage({ category, renderReviews }: ListPageProps) {
   };
 
   return (
-    <div className="page container list-page">
-      <ListHeader category={category} />
-
+    <>
       <div className="list-controls">
         <div className="list-controls__search">
           <label htmlFor={searchId} className="visually-hidden">
@@ -151,17 +173,18 @@ export function ListPage({ category, renderReviews }: ListPageProps) {
         </div>
       )}
 
-      <CompareTray />
+      <CompareTray catalogue={catalogue} />
 
       {open.kind === 'product' && (
         <ProductDialog
           key={open.product.key}
           product={open.product}
+          names={catalogue}
           onClose={closeProduct}
           reviews={renderReviews?.(open.product)}
         />
       )}
       {open.kind === 'missing' && <MissingProductDialog onClose={closeProduct} />}
-    </div>
+    </>
   );
 }

@@ -3,17 +3,21 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { findProductByKey, formatPrice } from '../../../catalogue/index.ts';
+import { fixtureProduct } from '../../../catalogue/__fixtures__/catalogue.ts';
+import { formatPrice } from '../../../catalogue/index.ts';
 import { installDialogPolyfill } from '../../components/dialog-polyfill.testing.ts';
 import { ToastProvider } from '../../components/toast/index.ts';
 import { cartStore } from '../../state/cart-store.ts';
 import { stockStore } from '../../state/stock-store.ts';
 import { loadStock } from '../../state/stock.testing.ts';
 import { ListPage } from './index.ts';
+import { setCatalogue } from '../../state/catalogue.testing.ts';
 
-const BLUE = findProductByKey('switches:205')!;
+const BLUE = fixtureProduct('switches:205');
 
 beforeAll(installDialogPolyfill);
+// The fixture's catalogue, as if the shop had answered.
+beforeEach(() => setCatalogue());
 beforeEach(() => {
   localStorage.clear();
   cartStore.reload();

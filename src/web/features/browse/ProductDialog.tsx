@@ -5,6 +5,7 @@ import {
   packSizes,
   type Product,
 } from '../../../catalogue/index.ts';
+import type { SpecNames } from '../../../catalogue/specs/index.ts';
 import { ProductArt } from '../../components/art/index.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useToast } from '../../components/toast/index.ts';
@@ -19,13 +20,15 @@ import { useAvailable } from '../../state/use-stock.ts';
 
 export interface ProductDialogProps {
   product: Product;
+  /** Where the spec table finds the names of the products a sheet refers to: the catalogue. */
+  names: SpecNames;
   onClose: () => void;
   /** The reviews section under the details; web/app fills it from the reviews feature. */
   reviews?: ReactNode;
 }
 
 /** A product's details: mounted to open, unmounted to close (focus then returns to its card). */
-export function ProductDialog({ product, onClose, reviews }: ProductDialogProps) {
+export function ProductDialog({ product, names, onClose, reviews }: ProductDialogProps) {
   const [colour, setColour] = useState(product.selectedColor);
   const [quantity, setQuantity] = useState(1);
   const [quantityValid, setQuantityValid] = useState(true);
@@ -132,7 +135,7 @@ export function ProductDialog({ product, onClose, reviews }: ProductDialogProps)
             <DialogStock available={available} inCart={inCart} limits={limits} />
           </div>
           <CompareToggle product={product} className="product-dialog__compare" />
-          <SpecTable product={product} />
+          <SpecTable product={product} names={names} />
         </div>
       </div>
       {reviews}

@@ -1,13 +1,16 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { findProductByKey } from '../../../catalogue/index.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fixtureCatalogue, fixtureProduct } from '../../../catalogue/__fixtures__/catalogue.ts';
 import { installDialogPolyfill } from '../../components/dialog-polyfill.testing.ts';
 import { ToastProvider } from '../../components/toast/index.ts';
 import { ListPage } from './index.ts';
 import { SpecTable } from './SpecTable.tsx';
+import { setCatalogue } from '../../state/catalogue.testing.ts';
 
 beforeAll(installDialogPolyfill);
+// The fixture's catalogue, as if the shop had answered.
+beforeEach(() => setCatalogue());
 
 /** The table's rows as { header: value }, read the way a screen reader pairs them. */
 function rowsOf(table: HTMLElement): Record<string, string> {
@@ -23,7 +26,7 @@ function rowsOf(table: HTMLElement): Record<string, string> {
 
 describe('spec table', () => {
   it('labels every row and shows values with their units', () => {
-    render(<SpecTable product={findProductByKey('switches:205')!} />);
+    render(<SpecTable product={fixtureProduct('switches:205')} names={fixtureCatalogue} />);
     const table = screen.getByRole('table', { name: 'Specifications' });
     expect(rowsOf(table)).toMatchObject({
       Type: 'Clicky',

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { installDialogPolyfill } from '../../components/dialog-polyfill.testing.ts';
 import { ToastProvider } from '../../components/toast/index.ts';
 import { cartStore, useCart } from '../../state/cart-store.ts';
@@ -8,8 +8,11 @@ import { stockStore } from '../../state/stock-store.ts';
 import { loadStock } from '../../state/stock.testing.ts';
 import type { Category } from '../../../catalogue/index.ts';
 import { ListPage } from './index.ts';
+import { setCatalogue } from '../../state/catalogue.testing.ts';
 
 beforeAll(installDialogPolyfill);
+// The fixture's catalogue, as if the shop had answered.
+beforeEach(() => setCatalogue());
 afterEach(() => {
   stockStore.reset();
   cartStore.reload();

@@ -6,8 +6,11 @@ import { installDialogPolyfill } from '../../components/dialog-polyfill.testing.
 import { ToastProvider } from '../../components/toast/index.ts';
 import { compareStore } from '../../state/compare-store.ts';
 import { ListPage } from './index.ts';
+import { setCatalogue } from '../../state/catalogue.testing.ts';
 
 beforeAll(installDialogPolyfill);
+// The fixture's catalogue, as if the shop had answered.
+beforeEach(() => setCatalogue());
 beforeEach(() => {
   sessionStorage.clear();
   compareStore.reset();

@@ -1,13 +1,16 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Category } from '../../../catalogue/index.ts';
 import { installDialogPolyfill } from '../../components/dialog-polyfill.testing.ts';
 import { ToastProvider } from '../../components/toast/index.ts';
 import { ListPage } from './index.ts';
+import { setCatalogue } from '../../state/catalogue.testing.ts';
 
 // docs/product.md, Filters: choices with counts, a price range and "Clear filters", in the URL.
 beforeAll(installDialogPolyfill);
+// The fixture's catalogue, as if the shop had answered.
+beforeEach(() => setCatalogue());
 
 function renderAt(hash: string, category: Category = 'keyboards') {
   window.history.replaceState(null, '', hash);

@@ -1,12 +1,15 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { installDialogPolyfill } from '../../components/dialog-polyfill.testing.ts';
 import { ToastProvider } from '../../components/toast/index.ts';
 import { ListPage } from './index.ts';
+import { setCatalogue } from '../../state/catalogue.testing.ts';
 
 // docs/product.md, Shareable products: the open product is in the URL.
 beforeAll(installDialogPolyfill);
+// The fixture's catalogue, as if the shop had answered.
+beforeEach(() => setCatalogue());
 
 function renderAt(hash: string) {
   window.history.replaceState(null, '', hash);

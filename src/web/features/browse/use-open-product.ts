@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef } from 'react';
-import { findProductByKey, type Category, type Product } from '../../../catalogue/index.ts';
+import type { Catalogue, Category, Product } from '../../../catalogue/index.ts';
 import { useHashQuery } from '../../lib/hash-location.ts';
 
 /** The hash query parameter naming the open product: `#/keyboard?q=pro&product=keyboards:3`. */
@@ -26,9 +26,10 @@ export type OpenProduct =
 /**
  * The product whose dialog the URL opens on a list page (docs/product.md, Shareable products), and
  * how to open and close it. Only a product of the page's own category counts; any other key is
- * "missing". Search, sort and filters in the URL are left as they are.
+ * "missing", as is one the shop no longer sells. Search, sort and filters in the URL are left as
+ * they are. A new read of the catalogue (a price changed) gives the open dialog the new product.
  */
-export function useOpenProduct(category: Category) {
+export function useOpenProduct(category: Category, catalogue: Catalogue) {
   const [params, setParams] = useHashQuery();
   const key = params.get(PRODUCT_PARAM);
   // A second Escape before Back has landed must not go back twice.
@@ -36,11 +37,11 @@ export function useOpenProduct(category: Category) {
 
   const open = useMemo<OpenProduct>(() => {
     if (key === null) return { kind: 'none' };
-    const product = findProductByKey(key);
+    const product = catalogue.byKey(key);
     return product && product.category === category
       ? { kind: 'product', product }
       : { kind: 'missing', key };
-  }, [key, category]);
+  }, [key, category, catalogue]);
 
   const openProduct = useCallback(
     (product: Product) => {

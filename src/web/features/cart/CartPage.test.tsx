@@ -1,16 +1,38 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { ToastProvider } from '../../components/toast/index.ts';
 import { useHashPath } from '../../lib/hash-location.ts';
 import CartPage from './CartPage.tsx';
 import { cartStore } from '../../state/cart-store.ts';
+import { CATALOGUE_FRESH_MS, catalogueStore } from '../../state/catalogue-store.ts';
+import {
+  fakeCatalogueData,
+  rowsWith,
+  setCatalogue,
+  type CatalogueAnswer,
+} from '../../state/catalogue.testing.ts';
+import { sessionStore } from '../../lib/session-react.tsx';
 
 beforeEach(() => {
   localStorage.clear();
   cartStore.reload();
+  setCatalogue(); // the fixture's, as if the shop had answered
 });
+afterEach(() => vi.restoreAllMocks());
+
+/**
+ * Reads the catalogue through the store, answered with `rows`: as the app's session store's pages
+ * would, so the store reads again through the same client when the tab is shown.
+ */
+async function readCatalogue(rows: CatalogueAnswer | (() => CatalogueAnswer)) {
+  const data = fakeCatalogueData(typeof rows === 'function' ? rows : () => rows);
+  vi.spyOn(sessionStore, 'publicData').mockImplementation(data.publicData);
+  catalogueStore.reset();
+  await catalogueStore.load(() => sessionStore.publicData());
+  return data;
+}
 
 function renderCart(onCheckout?: () => void) {
   const user = userEvent.setup();
@@ -183,13 +205,13 @@ describe('cart page', () => {
     },
   );
 
-  it('says once that a stored line is no longer available', () => {
+  it('says once that a stored line that cannot be read was removed', () => {
     localStorage.setItem(
       'keebshop.cart.v1',
       JSON.stringify({
         version: 1,
         lines: [
-          { key: 'keyboards:999999', color: 'Black', quantity: 1 },
+          { key: 'keyboards:one', color: 'Black', quantity: 1 },
           { key: 'switches:8', color: 'Brown', quantity: 2 },
         ],
       }),
@@ -214,7 +236,7 @@ describe('cart page', () => {
       JSON.stringify({
         version: 1,
         lines: [
-          { key: 'keyboards:1', color: 'Purple', quantity: 1 },
+          { key: 'keyboards:1', color: '', quantity: 1 },
           { key: 'switches:8', color: 'Brown', quantity: 0 },
         ],
       }),
@@ -225,5 +247,69 @@ describe('cart page', () => {
       screen.getByText('2 items in your saved cart are no longer available and were removed.'),
     ).toBeTruthy();
     expect(screen.getByText('Your cart is empty.')).toBeTruthy();
+  });
+});
+
+describe('cart lines the shop no longer sells', () => {
+  beforeEach(() => {
+    cartStore.add('keyboards:1', 'Red', 2);
+    cartStore.add('switches:8', 'Brown', 4);
+  });
+
+  it('are flagged, with only Remove, and left out of the summary until removed', async () => {
+    // Archived: the shop shares nothing of it any more, so the line has no name to show.
+    await readCatalogue(rowsWith('keyboards:1', { status: 'archived' }));
+    const { user } = renderCart();
+    const [gone, brown] = lines() as [HTMLElement, HTMLElement];
+    expect(within(gone).getByRole('heading').textContent).toBe('Item no longer sold');
+    expect(within(gone).getByText('Colour: Red')).toBeTruthy();
+    expect(
+      within(gone).getByText('No longer available: remove this item to check out.'),
+    ).toBeTruthy();
+    expect(within(gone).queryByRole('textbox')).toBeNull();
+    expect(within(gone).queryByText('Line total')).toBeNull();
+    expect(within(brown).queryByText(/no longer available/i)).toBeNull();
+    expect(screen.getByText('4 items')).toBeTruthy();
+    expect(subtotal()).toBe('$10.00');
+
+    await user.click(screen.getByRole('button', { name: 'Remove Item no longer sold (Red)' }));
+    expect(cartStore.getSnapshot()).toEqual([{ key: 'switches:8', color: 'Brown', quantity: 4 }]);
+  });
+
+  it("flag a colour no longer offered, with the product's name", async () => {
+    const variants = [{ color: 'Black', sku: 'KB-1-BLACK' }];
+    await readCatalogue(rowsWith('keyboards:1', { variants }));
+    renderCart();
+    const gone = lines()[0]!;
+    expect(within(gone).getByRole('heading').textContent).toBe('Mechanical Keyboard Pro');
+    expect(
+      within(gone).getByText('This colour is no longer available: remove this item to check out.'),
+    ).toBeTruthy();
+    expect(subtotal()).toBe('$10.00');
+  });
+});
+
+describe('cart prices', () => {
+  it('follow the catalogue: a price staff changed since the line was added shows when the tab is shown again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      let rows = rowsWith('switches:8', {});
+      const data = await readCatalogue(() => rows);
+      cartStore.add('switches:8', 'Brown', 4);
+      renderCart();
+      const line = lines()[0]!;
+      expect(within(line).getByText('$2.50')).toBeTruthy();
+      expect(subtotal()).toBe('$10.00');
+
+      rows = rowsWith('switches:8', { price_cents: 275 });
+      vi.advanceTimersByTime(CATALOGUE_FRESH_MS);
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      await waitFor(() => expect(subtotal()).toBe('$11.00'));
+      expect(within(line).getByText('$2.75')).toBeTruthy();
+      expect(within(line).getByText('Line total').nextElementSibling?.textContent).toBe('$11.00');
+      expect(data.reads()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,6 +1,15 @@
-import { cartSubtotalCents, cartCount, formatPrice } from '../../../catalogue/index.ts';
+import {
+  buyable,
+  cartCount,
+  cartSubtotalCents,
+  formatPrice,
+  type CartLine,
+  type Catalogue,
+} from '../../../catalogue/index.ts';
+import { CatalogueStatus } from '../../components/catalogue-status/index.ts';
 import { useToast } from '../../components/toast/index.ts';
 import { useCart } from '../../state/cart-store.ts';
+import { useCatalogue } from '../../state/use-catalogue.ts';
 import { useStockAvailability } from '../../state/use-stock.ts';
 import { CartLineItem } from './CartLineItem.tsx';
 import { DroppedLinesNotice } from './DroppedLinesNotice.tsx';
@@ -10,42 +19,72 @@ import '../../components/controls.css';
 import './cart.css';
 
 export interface CartPageProps {
-  /** Starts checkout; the checkout feature supplies it. */
-  onCheckout?: () => void;
+  /** Starts checkout with the catalogue the cart shows; the checkout feature supplies it. */
+  onCheckout?: (catalogue: Catalogue) => void;
   /** Checkout is under way (the button waits for the redirect). */
   checkoutBusy?: boolean;
 }
 
-export default function CartPage({ onCheckout, checkoutBusy = false }: CartPageProps) {
+export default function CartPage(props: CartPageProps) {
   const lines = useCart();
-  const toast = useToast();
   useStockAvailability({ fresh: true });
 
   if (lines.length === 0) {
     return <EmptyCart notice={<DroppedLinesNotice />} />;
   }
+  return <FilledCart lines={lines} {...props} />;
+}
 
-  // Until checkout lands, say so plainly rather than pretend to take an order.
-  const checkout = onCheckout ?? (() => toast.show(cartText.checkoutUnavailable));
-
+/**
+ * The lines need the catalogue (names, pictures, prices): until it is read, the title and the
+ * loading line, as the cart's frame draws them (app/page-frames.tsx); the title stays the same
+ * element when the lines come (the focus a navigation gave it).
+ */
+function FilledCart({ lines, ...props }: CartPageProps & { lines: readonly CartLine[] }) {
+  const view = useCatalogue();
   return (
     <div className="page container cart-page">
       <h1>{cartText.title}</h1>
+      {view.status === 'ready' ? (
+        <CartLines lines={lines} catalogue={view.catalogue} {...props} />
+      ) : (
+        <CatalogueStatus view={view} />
+      )}
+    </div>
+  );
+}
+
+function CartLines({
+  lines,
+  catalogue,
+  onCheckout,
+  checkoutBusy = false,
+}: CartPageProps & { lines: readonly CartLine[]; catalogue: Catalogue }) {
+  const toast = useToast();
+  // Until checkout lands, say so plainly rather than pretend to take an order.
+  const checkout = onCheckout
+    ? () => onCheckout(catalogue)
+    : () => toast.show(cartText.checkoutUnavailable);
+  // The summary counts what can be ordered; a line the shop no longer sells is flagged instead.
+  const orderable = lines.filter((line) => buyable(line, catalogue));
+
+  return (
+    <>
       <DroppedLinesNotice />
       <div className="cart-layout">
         <ul aria-label={cartText.linesLabel} className="cart-lines">
           {lines.map((line) => (
-            <CartLineItem key={`${line.key}|${line.color}`} line={line} />
+            <CartLineItem key={`${line.key}|${line.color}`} line={line} catalogue={catalogue} />
           ))}
         </ul>
         <section aria-labelledby="cart-summary-title" className="cart-summary card">
           <h2 id="cart-summary-title" className="visually-hidden">
             {cartText.summaryLabel}
           </h2>
-          <p className="cart-summary__count">{cartText.itemCount(cartCount(lines))}</p>
+          <p className="cart-summary__count">{cartText.itemCount(cartCount(orderable))}</p>
           <p className="cart-summary__subtotal">
             <span>{cartText.subtotal}</span>{' '}
-            <span className="price">{formatPrice(cartSubtotalCents(lines))}</span>
+            <span className="price">{formatPrice(cartSubtotalCents(lines, catalogue))}</span>
           </p>
           <button
             type="button"
@@ -58,6 +97,6 @@ export default function CartPage({ onCheckout, checkoutBusy = false }: CartPageP
           </button>
         </section>
       </div>
-    </div>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { ToastProvider } from '../../components/toast/index.ts';
 import { useHashPath } from '../../lib/hash-location.ts';
@@ -7,11 +7,15 @@ import { cartStore } from '../../state/cart-store.ts';
 import { stockStore } from '../../state/stock-store.ts';
 import { loadStock } from '../../state/stock.testing.ts';
 import CartPage from './CartPage.tsx';
+import { setCatalogue } from '../../state/catalogue.testing.ts';
 
 afterEach(() => {
   stockStore.reset();
   cartStore.reload();
 });
+
+// The fixture's catalogue, as if the shop had answered.
+beforeEach(() => setCatalogue());
 
 describe('cart stock', () => {
   it('says which lines ask for more than is left, and how many are', async () => {

@@ -7,3 +7,4 @@ export const CartPage = preloadable(() => import('./CartPage.tsx').then((m) => m
 export type { CartPageProps } from './CartPage.tsx';
 // In the first chunk: the app shows the empty cart while the page's chunk loads (app/page-frames.tsx).
 export { EmptyCart } from './EmptyCart.tsx';
+export { emptyCartText } from './empty-cart-text.ts';

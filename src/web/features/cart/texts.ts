@@ -10,6 +10,10 @@ export const cartText = {
   unitPrice: 'Unit price',
   quantityOf: (item: string) => `of ${item}`,
   lineTotal: 'Line total',
+  // A line the shop no longer sells stays in the cart, flagged (docs/product.md, Cart).
+  productGone: 'No longer available: remove this item to check out.',
+  colourGone: 'This colour is no longer available: remove this item to check out.',
+  goneName: 'Item no longer sold',
   droppedLines: (count: number) =>
     count === 1
       ? '1 item in your saved cart is no longer available and was removed.'

@@ -1,5 +1,5 @@
 import type { FunctionsClient } from '@supabase/functions-js';
-import { findProductByKey, type CartLine } from '../../../catalogue/index.ts';
+import { buyable, type CartLine, type Catalogue } from '../../../catalogue/index.ts';
 import { invokeFunction } from './invoke.ts';
 import { CHECKOUT_TEXT as T } from './texts.ts';
 
@@ -10,12 +10,14 @@ export type CheckoutStep =
   | { kind: 'login'; message: string };
 
 /**
- * The per-item rules of docs/product.md, Checkout, checked before anything is sent; the first
- * problem wins.
+ * The per-item rules of docs/product.md, Checkout, checked before anything is sent against the
+ * catalogue the cart shows; the first problem wins. A line the shop no longer sells, flagged in
+ * the cart, is never sent: the shopper removes it first.
  */
-export function cartProblem(lines: readonly CartLine[]): string | undefined {
+export function cartProblem(lines: readonly CartLine[], catalogue: Catalogue): string | undefined {
   for (const line of lines) {
-    const product = findProductByKey(line.key);
+    if (!buyable(line, catalogue)) return T.cartError(T.unavailable);
+    const product = catalogue.byKey(line.key);
     const name = product?.name ?? line.key;
     if (typeof product?.price !== 'number' || !(product.price > 0)) {
       return T.cartError(T.invalidPrice(name));
@@ -28,13 +30,16 @@ export function cartProblem(lines: readonly CartLine[]): string | undefined {
 }
 
 /** The checkout request: what is in the cart. The price is informative; the server uses its own. */
-export function checkoutBody(lines: readonly CartLine[]): { items: Record<string, unknown>[] } {
+export function checkoutBody(
+  lines: readonly CartLine[],
+  catalogue: Catalogue,
+): { items: Record<string, unknown>[] } {
   return {
     items: lines.map((line) => ({
       key: line.key,
       color: line.color,
       quantity: line.quantity,
-      price: findProductByKey(line.key)?.price,
+      price: catalogue.byKey(line.key)?.price,
     })),
   };
 }
@@ -56,8 +61,9 @@ function isCheckoutUrl(url: unknown): url is string {
 export async function requestCheckout(
   functions: FunctionsClient,
   lines: readonly CartLine[],
+  catalogue: Catalogue,
 ): Promise<CheckoutStep> {
-  const answer = await invokeFunction(functions, 'checkout', checkoutBody(lines));
+  const answer = await invokeFunction(functions, 'checkout', checkoutBody(lines, catalogue));
   if (!answer.ok) {
     const code = answer.body?.error;
     if (answer.status === 401) return { kind: 'login', message: T.logInFirst };

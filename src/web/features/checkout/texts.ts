@@ -7,6 +7,8 @@ export const CHECKOUT_TEXT = {
   invalidPrice: (name: string) =>
     `Invalid or missing price for item: ${name}. Please check cart data.`,
   invalidQuantity: (name: string) => `Invalid or missing quantity for item: ${name}.`,
+  // Ours: a line flagged in the cart as no longer sold (docs/product.md, Cart).
+  unavailable: 'An item in your cart is no longer available. Remove it to check out.',
   redirectFailed: (message: string) => `Could not redirect to checkout: ${message}`,
   invalidData: (message: string) => `Checkout failed: Invalid data sent to Stripe. ${message}`,
   failed: (message: string) => `Checkout failed: ${message}`,

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Catalogue } from '../../../catalogue/index.ts';
 import { useToast } from '../../components/toast/index.ts';
 import { navigate } from '../../lib/hash-location.ts';
 import { loginReturningTo } from '../../lib/return-to.ts';
@@ -13,11 +14,11 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * The Checkout button's handler (docs/product.md, Checkout): checks the cart and the login, asks
- * the server for a Checkout Session and sends the browser to its hosted page. `busy` is true from
- * the click until an alert is shown or the browser leaves.
+ * The Checkout button's handler (docs/product.md, Checkout): checks the cart against the catalogue
+ * the cart page shows and the login, asks the server for a Checkout Session and sends the browser
+ * to its hosted page. `busy` is true from the click until an alert is shown or the browser leaves.
  */
-export function useCheckout(): { start: () => void; busy: boolean } {
+export function useCheckout(): { start: (catalogue: Catalogue) => void; busy: boolean } {
   const store = useSessionStore();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
@@ -34,55 +35,58 @@ export function useCheckout(): { start: () => void; busy: boolean } {
     return () => window.removeEventListener('pageshow', onPageShow);
   }, []);
 
-  const start = useCallback(() => {
-    if (running.current) return;
-    const lines = cartStore.getSnapshot();
-    if (lines.length === 0) {
-      toast.show(T.emptyCart, { tone: 'error' });
-      return;
-    }
-    running.current = true;
-    setBusy(true);
-    const alert = (message: string) => toast.show(message, { tone: 'error' });
-    void (async () => {
-      let leaving = false;
-      try {
-        const backend = await store.backend();
-        const { data } = await backend.auth.getSession();
-        if (!data.session) {
-          alert(T.logInFirst);
-          navigate(loginReturningTo('/cart'));
-          return;
-        }
-        const problem = cartProblem(lines);
-        if (problem) {
-          alert(problem);
-          return;
-        }
-        const step = await requestCheckout(backend.functions, lines);
-        if (step.kind === 'login') {
-          alert(step.message);
-          navigate(loginReturningTo('/cart'));
-        } else if (step.kind === 'alert') {
-          alert(step.message);
-        } else {
-          try {
-            goToCheckoutPage(step.url);
-            leaving = true;
-          } catch (error) {
-            alert(T.redirectFailed(messageOf(error)));
+  const start = useCallback(
+    (catalogue: Catalogue) => {
+      if (running.current) return;
+      const lines = cartStore.getSnapshot();
+      if (lines.length === 0) {
+        toast.show(T.emptyCart, { tone: 'error' });
+        return;
+      }
+      running.current = true;
+      setBusy(true);
+      const alert = (message: string) => toast.show(message, { tone: 'error' });
+      void (async () => {
+        let leaving = false;
+        try {
+          const backend = await store.backend();
+          const { data } = await backend.auth.getSession();
+          if (!data.session) {
+            alert(T.logInFirst);
+            navigate(loginReturningTo('/cart'));
+            return;
+          }
+          const problem = cartProblem(lines, catalogue);
+          if (problem) {
+            alert(problem);
+            return;
+          }
+          const step = await requestCheckout(backend.functions, lines, catalogue);
+          if (step.kind === 'login') {
+            alert(step.message);
+            navigate(loginReturningTo('/cart'));
+          } else if (step.kind === 'alert') {
+            alert(step.message);
+          } else {
+            try {
+              goToCheckoutPage(step.url);
+              leaving = true;
+            } catch (error) {
+              alert(T.redirectFailed(messageOf(error)));
+            }
+          }
+        } catch (error) {
+          alert(T.failed(messageOf(error)));
+        } finally {
+          if (!leaving) {
+            running.current = false;
+            setBusy(false);
           }
         }
-      } catch (error) {
-        alert(T.failed(messageOf(error)));
-      } finally {
-        if (!leaving) {
-          running.current = false;
-          setBusy(false);
-        }
-      }
-    })();
-  }, [store, toast]);
+      })();
+    },
+    [store, toast],
+  );
 
   return { start, busy };
 }

@@ -1,12 +1,15 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { catalogueStore } from '../../state/catalogue-store.ts';
+import { setCatalogue } from '../../state/catalogue.testing.ts';
 import { compareStore } from '../../state/compare-store.ts';
 import { ComparePage } from './index.ts';
 
 beforeEach(() => {
   sessionStorage.clear();
   compareStore.reset();
+  setCatalogue(); // the fixture's, as if the shop had answered
 });
 
 function renderAt(hash: string) {
@@ -104,5 +107,17 @@ describe('compare page', () => {
       '#/switches',
     );
     expect(compareStore.getSnapshot()).toEqual([]);
+  });
+});
+
+describe('compare page before the catalogue is read', () => {
+  it('keeps its title and shows the loading line, then the comparison', () => {
+    catalogueStore.reset();
+    renderAt('#/compare?items=switches:9,switches:207');
+    expect(screen.getByRole('heading', { level: 1, name: 'Compare' })).toBeTruthy();
+    expect(screen.getByText('Loading…').getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('table')).toBeNull();
+    act(() => setCatalogue());
+    expect(rowHeaders()[0]).toMatch(/^Price/);
   });
 });

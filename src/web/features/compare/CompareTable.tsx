@@ -1,18 +1,21 @@
 import { useId, useState } from 'react';
 import type { Product } from '../../../catalogue/index.ts';
+import type { SpecNames } from '../../../catalogue/specs/index.ts';
 import { compareRows } from './compare-rows.ts';
 import { compareText } from './texts.ts';
 
 export interface CompareTableProps {
   products: readonly Product[];
+  /** The catalogue, for the names of the products a sheet refers to. */
+  names: SpecNames;
   onRemove: (product: Product) => void;
 }
 
 /** Products side by side, one column each, one row per specification; differing rows marked. */
-export function CompareTable({ products, onRemove }: CompareTableProps) {
+export function CompareTable({ products, names, onRemove }: CompareTableProps) {
   const [onlyDifferences, setOnlyDifferences] = useState(false);
   const toggleId = useId();
-  const rows = compareRows(products, compareText.price);
+  const rows = compareRows(products, compareText.price, names);
   const differing = rows.filter((row) => row.differs).length;
   const shown = onlyDifferences ? rows.filter((row) => row.differs) : rows;
 

@@ -1,5 +1,5 @@
 import { formatPrice, type Product } from '../../../catalogue/index.ts';
-import { allSpecRows, specsOf } from '../../../catalogue/specs/index.ts';
+import { allSpecRows, specsOf, type SpecNames } from '../../../catalogue/specs/index.ts';
 
 export interface CompareRow {
   id: string;
@@ -12,9 +12,14 @@ export interface CompareRow {
 /**
  * The compare table's rows: price, then every spec field of the category that at least one of the
  * products gives. A row differs when its values are not all the same (a missing value counts).
+ * `names` (the catalogue) names the products a sheet refers to.
  */
-export function compareRows(products: readonly Product[], priceLabel: string): CompareRow[] {
-  const sheets = products.map((p) => allSpecRows(specsOf(p)));
+export function compareRows(
+  products: readonly Product[],
+  priceLabel: string,
+  names: SpecNames,
+): CompareRow[] {
+  const sheets = products.map((p) => allSpecRows(specsOf(p), names));
   const price: CompareRow = {
     id: 'price',
     label: priceLabel,

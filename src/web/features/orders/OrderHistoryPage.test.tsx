@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it, vi } from 'vitest';
-import { findProductByName } from '../../../catalogue/index.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fixtureCatalogue } from '../../../catalogue/__fixtures__/catalogue.ts';
 import { Logo, ProductArt } from '../../components/art/index.ts';
 import { signIn, testShopPerFile } from '../../lib/test-shop.testing.tsx';
 import { OrderHistoryPage } from './index.ts';
+import { setCatalogue } from '../../state/catalogue.testing.ts';
 
 const shop = testShopPerFile();
 const password = 'orders-password-1';
@@ -44,6 +45,9 @@ async function shopper() {
 
 const ordersList = () => screen.getByRole('list', { name: 'Orders' });
 
+// The fixture's catalogue, as if the shop had answered.
+beforeEach(() => setCatalogue());
+
 describe('Order History', () => {
   it('asks a signed-out visitor to log in', () => {
     shop.renderPage(<OrderHistoryPage />, shop.newStore());
@@ -67,8 +71,8 @@ describe('Order History', () => {
   it('groups the lines by checkout, newest first, with date, total, picture, colour, quantity and price', async () => {
     const { store, userId } = await shopper();
     const { userId: someoneElse } = await shopper();
-    const pro = findProductByName('Mechanical Keyboard Pro')!;
-    const blue = findProductByName('Blue Switch')!;
+    const pro = fixtureCatalogue.byName('Mechanical Keyboard Pro')!;
+    const blue = fixtureCatalogue.byName('Blue Switch')!;
     await recordOrders(userId, [
       {
         session: 'cs_old',
@@ -179,7 +183,7 @@ describe('Order History', () => {
 
   it('drops the orders from the page when the shopper logs out', async () => {
     const { store, userId } = await shopper();
-    const pro = findProductByName('Mechanical Keyboard Pro')!;
+    const pro = fixtureCatalogue.byName('Mechanical Keyboard Pro')!;
     await recordOrders(userId, [
       {
         session: 'cs_1',

@@ -1,8 +1,9 @@
 import { useCallback, useLayoutEffect, useRef } from 'react';
-import { findProductByKey, findProductByName, formatPrice } from '../../../catalogue/index.ts';
+import { formatPrice, type Catalogue } from '../../../catalogue/index.ts';
 import { shownOrderStatus } from '../../../contracts/index.ts';
 import { Logo, ProductArt } from '../../components/art/index.ts';
 import { useSession } from '../../lib/session-react.tsx';
+import { useCatalogueOrEmpty } from '../../state/use-catalogue.ts';
 import { ORDERS_PER_PAGE } from './api.ts';
 import type { ShopOrderRow } from '../../lib/supabase-types.ts';
 import type { OrderGroup, OrderLine } from './group.ts';
@@ -78,6 +79,9 @@ export function OrderHistoryPage() {
 }
 
 function Orders({ groups }: { groups: OrderGroup[] }) {
+  // Only the thumbnails need the catalogue: the orders show at once, each with the logo until it
+  // is read (and for a product the shop no longer sells).
+  const catalogue = useCatalogueOrEmpty();
   if (groups.length === 0) return <p>{T.empty}</p>;
   return (
     <ol className="orders" aria-label={T.ordersLabel}>
@@ -95,7 +99,7 @@ function Orders({ groups }: { groups: OrderGroup[] }) {
           </div>
           <ul className="order__lines">
             {group.lines.map((line) => (
-              <Line key={line.id} line={line} />
+              <Line key={line.id} line={line} catalogue={catalogue} />
             ))}
           </ul>
         </li>
@@ -134,8 +138,8 @@ function OrderFacts({ order }: { order: ShopOrderRow }) {
   );
 }
 
-function Line({ line }: { line: OrderLine }) {
-  const product = findProductByKey(line.productKey) ?? findProductByName(line.productName);
+function Line({ line, catalogue }: { line: OrderLine; catalogue: Catalogue }) {
+  const product = catalogue.byKey(line.productKey) ?? catalogue.byName(line.productName);
   const color =
     product && product.availableColors.includes(line.color) ? line.color : product?.selectedColor;
   return (

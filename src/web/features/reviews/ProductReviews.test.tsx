@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findProductByName, type Product } from '../../../catalogue/index.ts';
+import { fixtureCatalogue } from '../../../catalogue/__fixtures__/catalogue.ts';
+import type { Product } from '../../../catalogue/index.ts';
 import { SessionProvider } from '../../lib/session-react.tsx';
 import { createSessionStore } from '../../lib/session.ts';
 import { ratingsStore } from '../../state/ratings-store.ts';
@@ -9,7 +10,7 @@ import { ProductReviews } from './index.ts';
 afterEach(() => ratingsStore.reset());
 
 function product(name: string): Product {
-  const found = findProductByName(name);
+  const found = fixtureCatalogue.byName(name);
   if (!found) throw new Error(`no product ${name}`);
   return found;
 }

@@ -3,12 +3,16 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWith, storeFor } from '../../../lib/fake-backend.testing.tsx';
+import { rowsWith } from '../../../state/catalogue.testing.ts';
 import type { Backend } from '../../../lib/supabase.ts';
 import { StockEditor } from './StockEditor.tsx';
 
 type Answer = { status: number; body: unknown };
 
-/** A staff backend: the stock tables as `rows` say, admin-stock answering with `answer`. */
+/**
+ * A staff backend: the products (staff read archived ones too: Gaming Keyboard X is) and the stock
+ * tables as `rows` say, admin-stock answering with `answer`.
+ */
 function staffBackend(answer: (body: Record<string, unknown>) => Answer) {
   const calls: Record<string, unknown>[] = [];
   const rows = {
@@ -21,10 +25,12 @@ function staffBackend(answer: (body: Record<string, unknown>) => Answer) {
       { product_key: 'keyboards:2', color: 'Green', available: 50 },
     ],
   };
+  const products = rowsWith('keyboards:2', { status: 'archived' });
   const db = {
-    from: (table: keyof typeof rows) => ({
-      select: () => Promise.resolve({ data: rows[table], error: null }),
-    }),
+    from: (table: keyof typeof rows | 'catalogue_products') =>
+      table === 'catalogue_products'
+        ? { select: () => ({ order: () => Promise.resolve({ data: products, error: null }) }) }
+        : { select: () => Promise.resolve({ data: rows[table], error: null }) },
   };
   const functions = new FunctionsClient('http://shop.test/functions/v1', {
     customFetch: (_input, init) => {

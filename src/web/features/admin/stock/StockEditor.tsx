@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { catalogue } from '../../../../catalogue/index.ts';
+import type { Catalogue } from '../../../../catalogue/index.ts';
 import { useSessionStore } from '../../../lib/session-react.tsx';
+import { fetchAllProducts } from '../../../state/catalogue-store.ts';
 import { fetchStock, rowKey, type StockRow } from './api.ts';
 import { StockRowEditor } from './StockRowEditor.tsx';
 import { stockEditorText as t } from './texts.ts';
@@ -9,11 +10,12 @@ import './stock-editor.css';
 type Loaded =
   | { kind: 'loading' }
   | { kind: 'failed'; message: string }
-  | { kind: 'ready'; rows: Map<string, StockRow> };
+  | { kind: 'ready'; rows: Map<string, StockRow>; catalogue: Catalogue };
 
 /**
  * The back office's stock: every catalogue product and colour, on hand editable, per row. Shown
- * on request, so the order list above it loads alone.
+ * on request, so the order list above it loads alone. The products are read with the staff token,
+ * drafts and archived ones included: their stock is kept too.
  */
 export function StockEditor() {
   const [open, setOpen] = useState(false);
@@ -45,8 +47,8 @@ function StockTable({ id }: { id: string }) {
   useEffect(() => {
     let live = true;
     backend()
-      .then(fetchStock)
-      .then((rows) => live && setLoaded({ kind: 'ready', rows }))
+      .then((b) => Promise.all([fetchStock(b), fetchAllProducts(b)]))
+      .then(([rows, catalogue]) => live && setLoaded({ kind: 'ready', rows, catalogue }))
       .catch((err: unknown) => {
         if (live) setLoaded({ kind: 'failed', message: err instanceof Error ? err.message : '' });
       });
@@ -58,7 +60,7 @@ function StockTable({ id }: { id: string }) {
   const onSaved = (row: StockRow) =>
     setLoaded((current) =>
       current.kind === 'ready'
-        ? { kind: 'ready', rows: new Map(current.rows).set(rowKey(row.productKey, row.color), row) }
+        ? { ...current, rows: new Map(current.rows).set(rowKey(row.productKey, row.color), row) }
         : current,
     );
 
@@ -77,7 +79,7 @@ function StockTable({ id }: { id: string }) {
             </tr>
           </thead>
           <tbody>
-            {catalogue.flatMap((product) =>
+            {loaded.catalogue.products.flatMap((product) =>
               product.availableColors.map((color) => {
                 const row = loaded.rows.get(rowKey(product.key, color));
                 if (!row) return null;

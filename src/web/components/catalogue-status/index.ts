@@ -1,0 +1,2 @@
+export { CatalogueStatus } from './CatalogueStatus.tsx';
+export { catalogueStatusText } from './texts.ts';
