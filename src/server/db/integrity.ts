@@ -1,8 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { Queryable } from './types.ts';
 
-/** The schemas that hold the shop's data. */
-const SHOP_SCHEMAS = ['public', 'auth', 'keebshop'];
+/** The schemas that hold the shop's data (storage: the photos' rows and bytes). */
+const SHOP_SCHEMAS = ['public', 'auth', 'storage', 'keebshop'];
 
 export interface IntegrityReport {
   indexes: number;

@@ -11,11 +11,14 @@ export interface MigrationSet {
 }
 
 /**
- * The sets, auth first: public-schema tables reference auth.users. `server` holds the server's
- * private tables (schema keebshop), which a hosted Supabase project never needs.
+ * The sets, auth first: public-schema tables reference auth.users. `storage` is Supabase Storage's
+ * schema (buckets, objects, and here their bytes), before `public`, whose buckets and policies
+ * need it; a hosted Supabase project has its own. `server` holds the server's private tables
+ * (schema keebshop), which a hosted Supabase project never needs.
  */
 export const MIGRATION_SETS: MigrationSet[] = [
   { name: 'auth', dir: fromRoot('src/server/db/migrations/auth') },
+  { name: 'storage', dir: fromRoot('src/server/db/migrations/storage') },
   { name: 'public', dir: fromRoot('supabase/migrations') },
   { name: 'server', dir: fromRoot('src/server/db/migrations/server') },
 ];

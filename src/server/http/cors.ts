@@ -51,6 +51,8 @@ export interface ApiCorsOptions {
   origin?: string | string[];
   /** How long browsers may cache a preflight answer, in seconds. */
   maxAgeSeconds?: number;
+  /** Request headers one API's client sends besides the shared ones (storage-js: x-upsert...). */
+  extraAllowedHeaders?: readonly string[];
 }
 
 /** CORS for the Supabase-compatible APIs: answers preflights with 204 and exposes what the clients read. */
@@ -58,7 +60,7 @@ export function apiCors(options: ApiCorsOptions = {}): MiddlewareHandler {
   const origin = options.origin ?? '*';
   const preflight = cors({
     origin,
-    allowHeaders: [...API_ALLOWED_HEADERS],
+    allowHeaders: [...API_ALLOWED_HEADERS, ...(options.extraAllowedHeaders ?? [])],
     allowMethods: [...API_ALLOWED_METHODS],
     exposeHeaders: [...API_EXPOSED_HEADERS],
     maxAge: options.maxAgeSeconds ?? 86_400,

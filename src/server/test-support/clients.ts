@@ -1,8 +1,9 @@
-// The official clients a browser or a script uses, pointed at a test shop: auth-js, postgrest-js
-// and functions-js with the anon key as apikey, as createBackend builds them for the storefront.
+// The official clients a browser or a script uses, pointed at a test shop: auth-js, postgrest-js,
+// functions-js and storage-js with the anon key as apikey, as supabase-js builds them.
 import { GoTrueClient } from '@supabase/auth-js';
 import { FunctionsClient } from '@supabase/functions-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
+import { StorageClient } from '@supabase/storage-js';
 
 /** Where the clients go: the shop's origin, its anon key and the fetch that reaches it. */
 export interface ClientTarget {
@@ -38,6 +39,15 @@ export function restClientFor(to: ClientTarget, accessToken?: string): Postgrest
     headers: { apikey: to.anonKey, Authorization: `Bearer ${accessToken ?? to.anonKey}` },
     fetch: to.fetch,
   });
+}
+
+/** storage-js as supabase-js builds it: apikey, and the access token (else the key) as bearer. */
+export function storageClientFor(to: ClientTarget, accessToken?: string): StorageClient {
+  return new StorageClient(
+    `${to.url}/storage/v1`,
+    { apikey: to.anonKey, Authorization: `Bearer ${accessToken ?? to.anonKey}` },
+    to.fetch,
+  );
 }
 
 /** functions-js as the browser uses it: apikey plus the shopper's bearer when signed in. */

@@ -1,5 +1,5 @@
-// Generators of HTTP requests for the robustness property test: methods, paths across /auth/v1
-// and /rest/v1 (known endpoints and junk), query strings (plausible PostgREST queries and random
+// Generators of HTTP requests for the robustness property test: methods, paths across /auth/v1,
+// /rest/v1 and /storage/v1 (known endpoints and junk), query strings (plausible PostgREST queries and random
 // ones), headers (mostly well-formed so requests reach the handlers) and bodies including junk.
 import fc from 'fast-check';
 
@@ -50,9 +50,19 @@ const path = fc.oneof(
       '/rest/v1/rpc/rate_product',
       '/rest/v1/',
       '/rest/v1',
+      '/storage/v1/bucket',
+      '/storage/v1/bucket/product-photos',
+      '/storage/v1/object/product-photos/keyboards/1/a.jpg',
+      '/storage/v1/object/public/product-photos/keyboards/1/a.jpg',
+      '/storage/v1/object/info/product-photos/a.jpg',
+      '/storage/v1/object/list/product-photos',
+      '/storage/v1/object/move',
+      '/storage/v1/render/image/public/product-photos/a.jpg',
     ),
   },
   rawSegment.map((s) => `/rest/v1/${s}`),
+  rawSegment.map((s) => `/storage/v1/object/product-photos/${s}`),
+  rawSegment.map((s) => `/storage/v1/render/image/public/${s}/a.png`),
   rawSegment.map((s) => `/rest/v1/rpc/${s}`),
   rawSegment.map((s) => `/auth/v1/${s}`),
   fc.tuple(rawSegment, rawSegment).map(([a, b]) => `/rest/v1/${a}/${b}`),
@@ -71,6 +81,7 @@ const queryKey = fc.oneof(
     'not.or',
   ),
   fc.constantFrom('grant_type', 'scope', 'redirect_to', 'apikey'),
+  fc.constantFrom('width', 'height', 'resize', 'quality', 'format', 'download'),
   fc.constantFrom(
     'id',
     'user_id',

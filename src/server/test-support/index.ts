@@ -13,7 +13,12 @@ export {
   type FollowedLink,
   type QueuedMail,
 } from './auth-mail.ts';
-export { authClientFor, functionsClientFor, type ClientTarget } from './clients.ts';
+export {
+  authClientFor,
+  functionsClientFor,
+  storageClientFor,
+  type ClientTarget,
+} from './clients.ts';
 export { pgliteImage } from './database-images.ts';
 export {
   databaseTargets,

@@ -1,0 +1,223 @@
+-- Product photos, the Supabase Storage way (docs/decisions/0046-photos-in-the-database.md): the
+-- files live in the public bucket `product-photos`, anyone reads them by URL, only staff upload,
+-- replace and delete them; public.product_photos says which photos a product shows, in which
+-- order, with which alternative text. Applies unchanged to a hosted Supabase project, whose
+-- storage schema has the same tables (here: src/server/db/migrations/storage).
+
+-- 10 MB as Supabase counts it ("10MB": decimal units). The types are what browsers show everywhere;
+-- the server checks an upload's type from its content, never from its name or declared type.
+INSERT INTO storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+VALUES (
+  'product-photos',
+  'product-photos',
+  true,
+  10000000,
+  ARRAY['image/jpeg', 'image/png', 'image/webp']
+);
+
+-- The bucket itself: anyone may read its settings (the client's getBucket). Nobody changes buckets
+-- through the API: a bucket's limits and types are part of the shop's security, changed by a
+-- migration like this one.
+CREATE POLICY "Anyone reads the product-photos bucket"
+  ON storage.buckets
+  FOR SELECT
+  TO anon, authenticated
+  USING (id = 'product-photos');
+
+-- Its objects: anyone lists and reads them (the bucket is public anyway); staff write them.
+CREATE POLICY "Anyone reads product photos"
+  ON storage.objects
+  FOR SELECT
+  TO anon, authenticated
+  USING (bucket_id = 'product-photos');
+
+CREATE POLICY "Staff upload product photos"
+  ON storage.objects
+  FOR INSERT
+  TO authenticated
+  WITH CHECK (bucket_id = 'product-photos' AND (SELECT public.is_staff()));
+
+CREATE POLICY "Staff replace and rename product photos"
+  ON storage.objects
+  FOR UPDATE
+  TO authenticated
+  USING (bucket_id = 'product-photos' AND (SELECT public.is_staff()))
+  WITH CHECK (bucket_id = 'product-photos' AND (SELECT public.is_staff()));
+
+CREATE POLICY "Staff delete product photos"
+  ON storage.objects
+  FOR DELETE
+  TO authenticated
+  USING (bucket_id = 'product-photos' AND (SELECT public.is_staff()));
+
+-- Which photos a product shows, in order. A photo is a stored object: deleting the file removes it
+-- from the product, renaming the file (move) follows it. Positions are unique per product, checked
+-- at commit, so staff reorder photos in one transaction in any order.
+CREATE TABLE public.product_photos (
+  product_key text NOT NULL REFERENCES public.products (key) ON DELETE CASCADE,
+  bucket_id text NOT NULL DEFAULT 'product-photos' CHECK (bucket_id = 'product-photos'),
+  -- The object's key in the bucket, e.g. "keyboards/1/5f0c...webp".
+  object_path text NOT NULL,
+  -- Read aloud by screen readers and shown when the image does not load: required.
+  alt text NOT NULL CHECK (alt = btrim(alt) AND length(alt) BETWEEN 1 AND 250),
+  position integer NOT NULL CHECK (position >= 0),
+  -- The stored image's size in pixels, copied from the object (below), so pages reserve the room
+  -- before the image arrives.
+  width integer NOT NULL CHECK (width > 0),
+  height integer NOT NULL CHECK (height > 0),
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (product_key, object_path),
+  CONSTRAINT product_photos_position_key UNIQUE (product_key, position)
+    DEFERRABLE INITIALLY DEFERRED,
+  CONSTRAINT product_photos_object_fkey FOREIGN KEY (bucket_id, object_path)
+    REFERENCES storage.objects (bucket_id, name) ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+CREATE INDEX product_photos_object_idx ON public.product_photos (bucket_id, object_path);
+
+-- The size comes from what the server measured when it stored the file, never from the writer.
+-- Security definer: it reads storage.objects whatever the writer's own rights there.
+CREATE FUNCTION public.product_photo_size()
+  RETURNS trigger
+  LANGUAGE plpgsql
+  SECURITY DEFINER
+  SET search_path = ''
+  AS $$
+  DECLARE
+    meta jsonb;
+  BEGIN
+    SELECT o.metadata INTO meta
+    FROM storage.objects o
+    WHERE o.bucket_id = NEW.bucket_id AND o.name = NEW.object_path;
+    IF (meta ->> 'width') IS NULL OR (meta ->> 'height') IS NULL THEN
+      RAISE EXCEPTION 'The photo % is not a stored image.', NEW.object_path USING ERRCODE = '22023';
+    END IF;
+    NEW.width := (meta ->> 'width')::integer;
+    NEW.height := (meta ->> 'height')::integer;
+    RETURN NEW;
+  END;
+  $$;
+
+CREATE TRIGGER product_photos_size
+  BEFORE INSERT OR UPDATE OF object_path, bucket_id ON public.product_photos
+  FOR EACH ROW
+  EXECUTE FUNCTION public.product_photo_size();
+
+-- A photo change is a change of its product: the storefront's caches read products.updated_at.
+CREATE FUNCTION public.touch_product_of_photo()
+  RETURNS trigger
+  LANGUAGE plpgsql
+  SECURITY DEFINER
+  SET search_path = ''
+  AS $$
+  BEGIN
+    UPDATE public.products SET updated_at = now()
+    WHERE key IN (
+      (CASE WHEN TG_OP = 'DELETE' THEN NULL ELSE NEW.product_key END),
+      (CASE WHEN TG_OP = 'INSERT' THEN NULL ELSE OLD.product_key END)
+    );
+    RETURN NULL;
+  END;
+  $$;
+
+CREATE TRIGGER product_photos_touch
+  AFTER INSERT OR UPDATE OR DELETE ON public.product_photos
+  FOR EACH ROW
+  EXECUTE FUNCTION public.touch_product_of_photo();
+
+-- Every change by staff is in the audit log with the row before and after, as for products.
+CREATE FUNCTION public.audit_product_photo_change()
+  RETURNS trigger
+  LANGUAGE plpgsql
+  SECURITY DEFINER
+  SET search_path = ''
+  AS $$
+  DECLARE
+    before_row jsonb := CASE WHEN TG_OP = 'INSERT' THEN NULL ELSE to_jsonb(OLD) END;
+    after_row jsonb := CASE WHEN TG_OP = 'DELETE' THEN NULL ELSE to_jsonb(NEW) END;
+  BEGIN
+    INSERT INTO public.staff_audit_log (staff_id, staff_email, action, product_key, before, after)
+    VALUES (
+      (SELECT auth.uid()),
+      (SELECT auth.jwt()) ->> 'email',
+      'photo.' || lower(TG_OP),
+      coalesce(after_row, before_row) ->> 'product_key',
+      before_row,
+      after_row
+    );
+    RETURN NULL;
+  END;
+  $$;
+
+CREATE TRIGGER product_photos_audit
+  AFTER INSERT OR UPDATE OR DELETE ON public.product_photos
+  FOR EACH ROW
+  EXECUTE FUNCTION public.audit_product_photo_change();
+
+-- Anyone reads the photos of published products; staff read and write every product's.
+ALTER TABLE public.product_photos ENABLE ROW LEVEL SECURITY;
+REVOKE ALL ON TABLE public.product_photos FROM PUBLIC, anon, authenticated;
+GRANT SELECT ON TABLE public.product_photos TO anon, authenticated;
+GRANT INSERT, UPDATE, DELETE ON TABLE public.product_photos TO authenticated;
+
+CREATE POLICY "Anyone reads the photos of published products"
+  ON public.product_photos
+  FOR SELECT
+  TO anon, authenticated
+  USING (
+    EXISTS (
+      SELECT 1 FROM public.products p
+      WHERE p.key = product_photos.product_key AND p.status = 'published'
+    )
+  );
+
+CREATE POLICY "Staff read every photo"
+  ON public.product_photos
+  FOR SELECT
+  TO authenticated
+  USING ((SELECT public.is_staff()));
+
+CREATE POLICY "Staff add photos"
+  ON public.product_photos
+  FOR INSERT
+  TO authenticated
+  WITH CHECK ((SELECT public.is_staff()));
+
+CREATE POLICY "Staff change photos"
+  ON public.product_photos
+  FOR UPDATE
+  TO authenticated
+  USING ((SELECT public.is_staff()))
+  WITH CHECK ((SELECT public.is_staff()));
+
+CREATE POLICY "Staff remove photos"
+  ON public.product_photos
+  FOR DELETE
+  TO authenticated
+  USING ((SELECT public.is_staff()));
+
+-- What the storefront reads: one row per product that has photos, its photos in order, as
+-- public.catalogue_products carries its variants. `version` changes whenever the file is replaced:
+-- put in the image URL (storage-js getPublicUrl's cacheNonce), it lets the renditions be cached as
+-- immutable. security_invoker: the reader's rights apply, so shoppers see published products only.
+CREATE VIEW public.product_photo_list
+  WITH (security_invoker = true)
+  AS
+  SELECT
+    ph.product_key,
+    jsonb_agg(
+      jsonb_build_object(
+        'path', ph.object_path,
+        'alt', ph.alt,
+        'width', ph.width,
+        'height', ph.height,
+        'version', o.version
+      )
+      ORDER BY ph.position
+    ) AS photos
+  FROM public.product_photos ph
+  JOIN storage.objects o ON o.bucket_id = ph.bucket_id AND o.name = ph.object_path
+  GROUP BY ph.product_key;
+
+REVOKE ALL ON TABLE public.product_photo_list FROM PUBLIC, anon, authenticated;
+GRANT SELECT ON TABLE public.product_photo_list TO anon, authenticated;
