@@ -4,6 +4,7 @@ import {
   addToCart,
   buyable,
   CART_STORAGE_KEY,
+  changedPrice,
   cartCount,
   cartSubtotalCents,
   lineTotalCents,
@@ -201,5 +202,50 @@ describe('what the shop still sells', () => {
     );
     expect(buyable({ key: kb, color: 'Purple', quantity: 1 }, fixtureCatalogue)).toBe(false);
     expect(lineTotalCents({ key: kb, color: 'Purple', quantity: 1 }, fixtureCatalogue)).toBe(0);
+  });
+});
+
+describe('what a line remembers of its product', () => {
+  const seen = { name: 'Mechanical Keyboard Pro', priceCents: 12000 };
+
+  it('keeps the name and price seen when added, the newest when added again', () => {
+    let lines = addToCart([], kb, 'Black', 1, seen);
+    expect(lines).toEqual([{ key: kb, color: 'Black', quantity: 1, seen }]);
+    lines = addToCart(lines, kb, 'Black', 1, { ...seen, priceCents: 13000 });
+    expect(lines[0]).toEqual({
+      key: kb,
+      color: 'Black',
+      quantity: 2,
+      seen: { ...seen, priceCents: 13000 },
+    });
+    lines = setQuantity(lines, kb, 'Black', 5);
+    expect(lines[0]?.seen?.priceCents).toBe(13000);
+  });
+
+  it('says the price seen when the catalogue price differs now, nothing otherwise', () => {
+    const line = addToCart([], kb, 'Black', 1, { ...seen, priceCents: 11000 })[0]!;
+    expect(changedPrice(line, fixtureCatalogue)).toBe(11000);
+    expect(changedPrice({ ...line, seen }, fixtureCatalogue)).toBeUndefined();
+    expect(
+      changedPrice({ key: kb, color: 'Black', quantity: 1 }, fixtureCatalogue),
+    ).toBeUndefined();
+  });
+
+  it('round-trips through storage and forgets a malformed memory, keeping the line', () => {
+    const lines = addToCart([], kb, 'Black', 2, seen);
+    expect(parseStoredCart(serializeCart(lines))).toEqual(lines);
+    const bad = [
+      { name: '', priceCents: 100 },
+      { name: 'X', priceCents: -1 },
+      { name: 'X', priceCents: 1.5 },
+      'Mechanical Keyboard Pro',
+    ];
+    for (const memory of bad) {
+      const stored = JSON.stringify({
+        version: 1,
+        lines: [{ key: kb, color: 'Black', quantity: 1, seen: memory }],
+      });
+      expect(parseStoredCart(stored)).toEqual([{ key: kb, color: 'Black', quantity: 1 }]);
+    }
   });
 });

@@ -2,11 +2,22 @@ import { parseProductKey } from './keys.ts';
 import type { Catalogue } from './lookup.ts';
 import type { ProductKey } from './types.ts';
 
+/** What the shopper saw of a product when adding it: its name and unit price then. */
+export interface SeenProduct {
+  name: string;
+  priceCents: number;
+}
+
 /** One line of the cart: a product in one colour. A line is identified by key and colour. */
 export interface CartLine {
   key: ProductKey;
   color: string;
   quantity: number;
+  /**
+   * The product as the shopper saw it when adding it (absent in carts stored before): the cart
+   * names a product the shop no longer sells, and says when its price changed since.
+   */
+  seen?: SeenProduct;
 }
 
 /**
@@ -25,20 +36,37 @@ const sameLine = (line: CartLine, key: string, color: string) =>
 
 /**
  * Adds `quantity` (1 by default) of the product in this colour: an existing line grows by that
- * much, up to MAX_LINE_QUANTITY, otherwise a new line of that quantity.
+ * much, up to MAX_LINE_QUANTITY, otherwise a new line of that quantity. `seen` is the product as
+ * the shopper saw it now; it replaces what the line remembered.
  */
 export function addToCart(
   lines: readonly CartLine[],
   key: ProductKey,
   color: string,
   quantity = 1,
+  seen?: SeenProduct,
 ): CartLine[] {
   const add = Math.min(Math.max(Math.floor(quantity), 1), MAX_LINE_QUANTITY);
   if (Number.isNaN(add)) return [...lines];
-  if (!lines.some((l) => sameLine(l, key, color))) return [...lines, { key, color, quantity: add }];
+  const remembered = seen ? { seen } : {};
+  if (!lines.some((l) => sameLine(l, key, color))) {
+    return [...lines, { key, color, quantity: add, ...remembered }];
+  }
   return lines.map((l) =>
-    sameLine(l, key, color) ? { ...l, quantity: Math.min(l.quantity + add, MAX_LINE_QUANTITY) } : l,
+    sameLine(l, key, color)
+      ? { ...l, quantity: Math.min(l.quantity + add, MAX_LINE_QUANTITY), ...remembered }
+      : l,
   );
+}
+
+/**
+ * The unit price the shopper saw when adding the line, when the catalogue's differs now (else
+ * undefined): the cart says so before checkout, which charges the current price.
+ */
+export function changedPrice(line: CartLine, catalogue: Catalogue): number | undefined {
+  const now = catalogue.byKey(line.key)?.priceCents;
+  const then = line.seen?.priceCents;
+  return now !== undefined && then !== undefined && then !== now ? then : undefined;
 }
 
 /** Removes the line for this product and colour. */
@@ -135,6 +163,16 @@ export function readStoredCart(value: unknown): StoredCart {
   return { lines, dropped };
 }
 
+/** What a stored line remembers of its product, when it is well-formed (else it is forgotten). */
+function storedSeen(raw: unknown): SeenProduct | undefined {
+  if (!isRecord(raw)) return undefined;
+  const { name, priceCents } = raw;
+  if (typeof name !== 'string' || name.trim() === '' || name.length > 200) return undefined;
+  if (!Number.isInteger(priceCents) || (priceCents as number) <= 0) return undefined;
+  if ((priceCents as number) > 100_000_00) return undefined;
+  return { name, priceCents: priceCents as number };
+}
+
 function validStoredLine(raw: unknown): CartLine | null {
   if (!isRecord(raw)) return null;
   const { key, color, quantity } = raw;
@@ -142,7 +180,8 @@ function validStoredLine(raw: unknown): CartLine | null {
   if (!parseProductKey(key) || color.trim() === '') return null;
   if (!Number.isInteger(quantity) || (quantity as number) < 1) return null;
   if ((quantity as number) > MAX_LINE_QUANTITY) return null;
-  return { key: key as ProductKey, color, quantity: quantity as number };
+  const seen = storedSeen(raw.seen);
+  return { key: key as ProductKey, color, quantity: quantity as number, ...(seen ? { seen } : {}) };
 }
 
 /** The valid lines of a stored cart (see readStoredCart). */

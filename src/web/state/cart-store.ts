@@ -9,6 +9,7 @@ import {
   setQuantity,
   type CartLine,
   type ProductKey,
+  type SeenProduct,
 } from '../../catalogue/index.ts';
 
 // Imported by the nav badge on the home page: keep this module small and free of UI.
@@ -77,9 +78,9 @@ function subscribe(listener: Listener): () => void {
 export const cartStore = {
   getSnapshot,
   subscribe,
-  /** Adds `quantity` (1 by default) of the product in this colour. */
-  add(key: ProductKey, color: string, quantity = 1) {
-    write(addToCart(getSnapshot(), key, color, quantity));
+  /** Adds `quantity` (1 by default) of the product in this colour, as the shopper `seen` it. */
+  add(key: ProductKey, color: string, quantity = 1, seen?: SeenProduct) {
+    write(addToCart(getSnapshot(), key, color, quantity, seen));
   },
   remove(key: ProductKey, color: string) {
     write(removeFromCart(getSnapshot(), key, color));

@@ -1,5 +1,6 @@
 import {
   buyable,
+  changedPrice,
   encodeLineItemName,
   formatPrice,
   lineTotalCents,
@@ -14,14 +15,16 @@ import { cartText } from './texts.ts';
 
 /**
  * One cart line, priced from the catalogue as read now: a price changed since the line was added
- * shows as the new price. A line the shop no longer sells (the product archived or gone, or the
- * colour no longer offered) stays, flagged, with only its Remove button: checkout refuses it.
+ * shows as the new price and says what it was. A line the shop no longer sells (the product
+ * archived or gone, or the colour no longer offered) stays, flagged, with only its Remove button,
+ * named as the shopper saw it: checkout refuses it.
  */
 export function CartLineItem({ line, catalogue }: { line: CartLine; catalogue: Catalogue }) {
   const product = catalogue.byKey(line.key);
   const sold = buyable(line, catalogue);
-  // The shop shares no name of a product it no longer sells; its key means nothing to a shopper.
-  const name = product?.name ?? cartText.goneName;
+  // The shop shares no name of a product it no longer sells: the line remembers the one it had.
+  const name = product?.name ?? line.seen?.name ?? cartText.goneName;
+  const was = sold ? changedPrice(line, catalogue) : undefined;
   const item = encodeLineItemName(name, line.color);
   const { key, color, quantity } = line;
 
@@ -40,6 +43,11 @@ export function CartLineItem({ line, catalogue }: { line: CartLine; catalogue: C
               <span className="visually-hidden">{cartText.unitPrice} </span>
               {product && formatPrice(product.priceCents)}
             </p>
+            {was !== undefined && product && (
+              <p className="cart-line__price-changed">
+                {cartText.priceChanged(formatPrice(was), formatPrice(product.priceCents))}
+              </p>
+            )}
           </>
         ) : (
           <p className="cart-line__shortage">

@@ -252,16 +252,16 @@ describe('cart page', () => {
 
 describe('cart lines the shop no longer sells', () => {
   beforeEach(() => {
-    cartStore.add('keyboards:1', 'Red', 2);
+    cartStore.add('keyboards:1', 'Red', 2, { name: 'Mechanical Keyboard Pro', priceCents: 12000 });
     cartStore.add('switches:8', 'Brown', 4);
   });
 
   it('are flagged, with only Remove, and left out of the summary until removed', async () => {
-    // Archived: the shop shares nothing of it any more, so the line has no name to show.
+    // Archived: the shop shares nothing of it any more; the line remembers the name it had.
     await readCatalogue(rowsWith('keyboards:1', { status: 'archived' }));
     const { user } = renderCart();
     const [gone, brown] = lines() as [HTMLElement, HTMLElement];
-    expect(within(gone).getByRole('heading').textContent).toBe('Item no longer sold');
+    expect(within(gone).getByRole('heading').textContent).toBe('Mechanical Keyboard Pro');
     expect(within(gone).getByText('Colour: Red')).toBeTruthy();
     expect(
       within(gone).getByText('No longer available: remove this item to check out.'),
@@ -272,8 +272,16 @@ describe('cart lines the shop no longer sells', () => {
     expect(screen.getByText('4 items')).toBeTruthy();
     expect(subtotal()).toBe('$10.00');
 
-    await user.click(screen.getByRole('button', { name: 'Remove Item no longer sold (Red)' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Mechanical Keyboard Pro (Red)' }));
     expect(cartStore.getSnapshot()).toEqual([{ key: 'switches:8', color: 'Brown', quantity: 4 }]);
+  });
+
+  it('are named "Item no longer sold" when stored before lines remembered their product', async () => {
+    cartStore.clear();
+    cartStore.add('keyboards:1', 'Red', 2);
+    await readCatalogue(rowsWith('keyboards:1', { status: 'archived' }));
+    renderCart();
+    expect(within(lines()[0]!).getByRole('heading').textContent).toBe('Item no longer sold');
   });
 
   it("flag a colour no longer offered, with the product's name", async () => {
@@ -290,16 +298,17 @@ describe('cart lines the shop no longer sells', () => {
 });
 
 describe('cart prices', () => {
-  it('follow the catalogue: a price staff changed since the line was added shows when the tab is shown again', async () => {
+  it('follow the catalogue: a price staff changed since the line was added shows, and says so, when the tab is shown again', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       let rows = rowsWith('switches:8', {});
       const data = await readCatalogue(() => rows);
-      cartStore.add('switches:8', 'Brown', 4);
+      cartStore.add('switches:8', 'Brown', 4, { name: 'Brown Switch', priceCents: 250 });
       renderCart();
       const line = lines()[0]!;
       expect(within(line).getByText('$2.50')).toBeTruthy();
       expect(subtotal()).toBe('$10.00');
+      expect(within(line).queryByText(/price changed/)).toBeNull();
 
       rows = rowsWith('switches:8', { price_cents: 275 });
       vi.advanceTimersByTime(CATALOGUE_FRESH_MS);
@@ -307,6 +316,11 @@ describe('cart prices', () => {
       await waitFor(() => expect(subtotal()).toBe('$11.00'));
       expect(within(line).getByText('$2.75')).toBeTruthy();
       expect(within(line).getByText('Line total').nextElementSibling?.textContent).toBe('$11.00');
+      expect(
+        within(line).getByText(
+          'The price changed since you added this: it was $2.50, it is now $2.75.',
+        ),
+      ).toBeTruthy();
       expect(data.reads()).toBe(2);
     } finally {
       vi.useRealTimers();

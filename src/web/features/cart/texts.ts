@@ -14,6 +14,9 @@ export const cartText = {
   productGone: 'No longer available: remove this item to check out.',
   colourGone: 'This colour is no longer available: remove this item to check out.',
   goneName: 'Item no longer sold',
+  // The price staff changed since the line was added: checkout charges the new one.
+  priceChanged: (then: string, now: string) =>
+    `The price changed since you added this: it was ${then}, it is now ${now}.`,
   droppedLines: (count: number) =>
     count === 1
       ? '1 item in your saved cart is no longer available and was removed.'
