@@ -128,6 +128,7 @@ function lighthouseSection(result: BenchResult): string {
   const details = result.details as {
     scores: PageScore[];
     runs: number;
+    photos?: string;
     earlierStorefront: { mobilePerformance: [number, number]; lcpSeconds: [number, number] };
   };
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -169,7 +170,7 @@ function lighthouseSection(result: BenchResult): string {
       body,
     ),
     '',
-    `Each page and preset ran ${details.runs} time${details.runs === 1 ? '' : 's'}; the run with the median performance score is shown.`,
+    `Each page and preset ran ${details.runs} time${details.runs === 1 ? '' : 's'}; the run with the median performance score is shown.${details.photos ? ` Photos in place: ${details.photos}.` : ''}`,
     '',
     `**Beside the earlier storefront** (mobile): performance ${Math.min(...perf)}–${Math.max(...perf)} against ${earlierLow}–${earlierHigh}; ` +
       `largest contentful paint ${s(Math.min(...lcp))}–${s(Math.max(...lcp))} against ${lcpLow}–${lcpHigh} s.`,

@@ -22,7 +22,7 @@ import type { AccessorySpecs, KeyboardSpecs, SwitchSpecs } from './specs/types.t
 
 /** The columns to select from public.catalogue_products, in the order of the view. */
 export const CATALOGUE_COLUMNS =
-  'key,category,id,url_key,name,description,price_cents,selected_color,seed_ratings,connectivity,product_type,drawing,specs,status,position,variants';
+  'key,category,id,url_key,name,description,price_cents,selected_color,seed_ratings,connectivity,product_type,drawing,specs,status,position,variants,photos';
 
 /** The values the category's own fields take (the editor offers them). */
 export const KEYBOARD_CONNECTIVITIES: readonly KeyboardConnectivity[] = ['Wired', 'Wireless'];
@@ -79,6 +79,18 @@ export const catalogueRowSchema = z.object({
   status: z.enum(['draft', 'published', 'archived']),
   position: z.number(),
   variants: z.array(z.object({ color: z.string().check(z.minLength(1)), sku: z.string() })),
+  // Absent from rows read before photos existed (public.product_photos).
+  photos: z.optional(
+    z.array(
+      z.object({
+        path: z.string().check(z.minLength(1)),
+        alt: z.string(),
+        width: z.number().check(z.int(), z.positive()),
+        height: z.number().check(z.int(), z.positive()),
+        version: z.nullable(z.string()),
+      }),
+    ),
+  ),
 });
 
 export type CatalogueRow = z.infer<typeof catalogueRowSchema>;
@@ -113,6 +125,7 @@ export function readCatalogueRow(raw: unknown): RowReading {
     priceCents: row.price_cents,
     availableColors: colors,
     variants: row.variants,
+    photos: row.photos ?? [],
     selectedColor: row.selected_color,
     reviews: row.seed_ratings,
     status: row.status,

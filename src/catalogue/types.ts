@@ -44,6 +44,17 @@ export interface Variant {
   sku: string;
 }
 
+/** A photo of a product in the shop's photo bucket, with its size and the version of its file. */
+export interface Photo {
+  /** The object's path in the product-photos bucket. */
+  path: string;
+  alt: string;
+  width: number;
+  height: number;
+  /** Changes when the file is replaced: image URLs carry it, so they can be cached for good. */
+  version: string | null;
+}
+
 interface ProductBase {
   category: Category;
   id: number;
@@ -59,6 +70,8 @@ interface ProductBase {
   /** The variants' colours, in the shop's order. */
   availableColors: readonly string[];
   variants: readonly Variant[];
+  /** In the shop's order; none means the product is shown by its drawing. */
+  photos: readonly Photo[];
   selectedColor: string;
   /** Seed ratings, 1 to 5. */
   reviews: readonly number[];

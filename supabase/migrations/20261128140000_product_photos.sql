@@ -196,28 +196,119 @@ CREATE POLICY "Staff remove photos"
   TO authenticated
   USING ((SELECT public.is_staff()));
 
--- What the storefront reads: one row per product that has photos, its photos in order, as
--- public.catalogue_products carries its variants. `version` changes whenever the file is replaced:
--- put in the image URL (storage-js getPublicUrl's cacheNonce), it lets the renditions be cached as
--- immutable. security_invoker: the reader's rights apply, so shoppers see published products only.
-CREATE VIEW public.product_photo_list
+-- What the storefront reads gains each product's photos in order, as it carries the variants.
+-- `version` changes whenever the file is replaced: put in the image URL (storage-js getPublicUrl's
+-- cacheNonce), it lets the renditions be cached as immutable. Still security_invoker: the reader's
+-- rights apply, so shoppers see published products and their photos only.
+CREATE OR REPLACE VIEW public.catalogue_products
   WITH (security_invoker = true)
   AS
   SELECT
-    ph.product_key,
-    jsonb_agg(
-      jsonb_build_object(
-        'path', ph.object_path,
-        'alt', ph.alt,
-        'width', ph.width,
-        'height', ph.height,
-        'version', o.version
-      )
-      ORDER BY ph.position
+    p.key, p.category, p.id, p.url_key, p.name, p.description, p.price_cents, p.selected_color,
+    p.seed_ratings, p.connectivity, p.product_type, p.drawing, p.specs, p.status, p.position,
+    p.updated_at,
+    coalesce(
+      (SELECT jsonb_agg(jsonb_build_object('color', v.color, 'sku', v.sku)
+                        ORDER BY v.position, v.color)
+       FROM public.product_variants v
+       WHERE v.product_key = p.key),
+      '[]'::jsonb
+    ) AS variants,
+    coalesce(
+      (SELECT jsonb_agg(
+                jsonb_build_object(
+                  'path', ph.object_path,
+                  'alt', ph.alt,
+                  'width', ph.width,
+                  'height', ph.height,
+                  'version', o.version
+                )
+                ORDER BY ph.position)
+       FROM public.product_photos ph
+       JOIN storage.objects o ON o.bucket_id = ph.bucket_id AND o.name = ph.object_path
+       WHERE ph.product_key = p.key),
+      '[]'::jsonb
     ) AS photos
-  FROM public.product_photos ph
-  JOIN storage.objects o ON o.bucket_id = ph.bucket_id AND o.name = ph.object_path
-  GROUP BY ph.product_key;
+  FROM public.products p;
 
-REVOKE ALL ON TABLE public.product_photo_list FROM PUBLIC, anon, authenticated;
-GRANT SELECT ON TABLE public.product_photo_list TO anon, authenticated;
+-- The back office's photo editor (docs/product.md, Products in the back office): a stored photo is
+-- added at the end of its product's photos, and the photos are put in a new order, each in one
+-- transaction. Security invoker: row-level security decides as for any write; the staff check only
+-- says so in words first (an UPDATE that RLS filters would otherwise change nothing, silently).
+-- Both lock the product's row first, so two staff members adding or moving photos of one product
+-- take turns instead of computing the same position.
+
+-- Appends a photo the caller has just uploaded to `object_path`, with its alternative text. Its
+-- position is one after the product's last; its size comes from the stored object (trigger above).
+CREATE FUNCTION public.add_product_photo(product_key text, object_path text, alt text)
+  RETURNS void
+  LANGUAGE plpgsql
+  SECURITY INVOKER
+  SET search_path = ''
+  AS $$
+  BEGIN
+    IF NOT (SELECT public.is_staff()) THEN
+      RAISE EXCEPTION 'Only staff change product photos.' USING ERRCODE = '42501';
+    END IF;
+    PERFORM 1 FROM public.products p WHERE p.key = add_product_photo.product_key
+      FOR NO KEY UPDATE;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'There is no product %.', add_product_photo.product_key
+        USING ERRCODE = 'P0002';
+    END IF;
+    INSERT INTO public.product_photos (product_key, object_path, alt, position)
+    SELECT add_product_photo.product_key, add_product_photo.object_path, add_product_photo.alt,
+           coalesce(max(ph.position) + 1, 0)
+    FROM public.product_photos ph
+    WHERE ph.product_key = add_product_photo.product_key;
+  END;
+  $$;
+
+REVOKE ALL ON FUNCTION public.add_product_photo(text, text, text) FROM PUBLIC, anon, authenticated;
+GRANT EXECUTE ON FUNCTION public.add_product_photo(text, text, text) TO authenticated;
+
+-- Puts a product's photos in the order of `paths`, which must name each of its photos exactly
+-- once: a list read before someone else added or removed a photo is refused (40001) rather than
+-- half applied. Positions become 0, 1, 2...; the unique (product_key, position) constraint is
+-- checked at commit, so photos swap places freely here. Only photos that move are written, so the
+-- audit log holds one entry per moved photo, all with the transaction's time.
+CREATE FUNCTION public.set_product_photo_order(product_key text, paths text[])
+  RETURNS void
+  LANGUAGE plpgsql
+  SECURITY INVOKER
+  SET search_path = ''
+  AS $$
+  DECLARE
+    product_name text;
+  BEGIN
+    IF NOT (SELECT public.is_staff()) THEN
+      RAISE EXCEPTION 'Only staff change product photos.' USING ERRCODE = '42501';
+    END IF;
+    SELECT p.name INTO product_name FROM public.products p
+    WHERE p.key = set_product_photo_order.product_key
+    FOR NO KEY UPDATE;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'There is no product %.', set_product_photo_order.product_key
+        USING ERRCODE = 'P0002';
+    END IF;
+    IF (SELECT coalesce(array_agg(ph.object_path ORDER BY ph.object_path), '{}')
+        FROM public.product_photos ph
+        WHERE ph.product_key = set_product_photo_order.product_key)
+       IS DISTINCT FROM
+       (SELECT coalesce(array_agg(given.path ORDER BY given.path), '{}')
+        FROM unnest(set_product_photo_order.paths) AS given(path)) THEN
+      RAISE EXCEPTION 'The photos of % changed since you opened it: reload it and try again.',
+        product_name USING ERRCODE = '40001';
+    END IF;
+    UPDATE public.product_photos ph
+    SET position = (given.n - 1)::integer
+    FROM unnest(set_product_photo_order.paths) WITH ORDINALITY AS given(path, n)
+    WHERE ph.product_key = set_product_photo_order.product_key
+      AND ph.object_path = given.path
+      AND ph.position <> given.n - 1;
+  END;
+  $$;
+
+REVOKE ALL ON FUNCTION public.set_product_photo_order(text, text[])
+  FROM PUBLIC, anon, authenticated;
+GRANT EXECUTE ON FUNCTION public.set_product_photo_order(text, text[]) TO authenticated;

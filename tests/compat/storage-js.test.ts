@@ -530,9 +530,9 @@ describe('storage-js against /storage/v1', () => {
 
     const list = await server
       .restClient()
-      .from('product_photo_list')
-      .select('product_key, photos')
-      .eq('product_key', 'keyboards:1')
+      .from('catalogue_products')
+      .select('key, photos')
+      .eq('key', 'keyboards:1')
       .single();
     expect(list.error).toBeNull();
     expect(list.data?.photos).toEqual([
@@ -555,14 +555,11 @@ describe('storage-js against /storage/v1', () => {
     await db.query(`UPDATE public.products SET status = 'draft' WHERE key = 'keyboards:1'`);
     const hidden = await server
       .restClient()
-      .from('product_photo_list')
-      .select('product_key')
-      .eq('product_key', 'keyboards:1');
+      .from('catalogue_products')
+      .select('key')
+      .eq('key', 'keyboards:1');
     expect(hidden.data).toEqual([]);
-    const staffView = await rest
-      .from('product_photo_list')
-      .select('product_key')
-      .eq('product_key', 'keyboards:1');
+    const staffView = await rest.from('catalogue_products').select('key').eq('key', 'keyboards:1');
     expect(staffView.data).toHaveLength(1);
     await db.query(`UPDATE public.products SET status = 'published' WHERE key = 'keyboards:1'`);
 

@@ -185,7 +185,8 @@ for (const colorScheme of ['dark', 'light'] as const) {
         const stored = JSON.parse(localStorage.getItem('keebshop.cart.v1')!) as {
           lines: unknown[];
         };
-        stored.lines.push({ key: 'keyboards:999999', color: 'Black', quantity: 1 });
+        // A line that cannot be read (no colour) is removed, and the cart says so.
+        stored.lines.push({ key: 'keyboards:1', color: '', quantity: 1 });
         localStorage.setItem('keebshop.cart.v1', JSON.stringify(stored));
       });
       await page.reload();

@@ -27,7 +27,7 @@ export function fixtureProduct(key: string): Product {
 /** What a test writes of a product: the rest (key, cents, address, variants, status) is derived. */
 export type ProductFacts<P extends Product> = Omit<
   P,
-  'category' | 'key' | 'priceCents' | 'urlKey' | 'variants' | 'status' | 'specs'
+  'category' | 'key' | 'priceCents' | 'urlKey' | 'variants' | 'photos' | 'status' | 'specs'
 > &
   Partial<Pick<P, 'specs' | 'status'>>;
 
@@ -47,6 +47,7 @@ export function makeProducts<P extends Product>(
         priceCents: Math.round(f.price * 100),
         urlKey: `${category}-${f.id}`,
         variants: f.availableColors.map((color) => ({ color, sku: `T-${f.id}-${color}` })),
+        photos: [],
       }) as unknown as P,
   );
 }

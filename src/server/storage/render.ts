@@ -1,6 +1,6 @@
 // GET /render/image/public/{bucket}/{key} and /render/image/authenticated/...: a resized photo in
 // the format the browser takes best. Its URL names the object and the parameters, and the object's
-// version changes the stored rendition (pages put it in the URL: product_photo_list's version), so
+// version changes the stored rendition (pages put it in the URL: catalogue_products' photo version), so
 // the answer is cached for a year as immutable; Vary: Accept because the bytes depend on it.
 import type { Context } from 'hono';
 import { identifyCaller } from './caller.ts';

@@ -99,7 +99,14 @@ describe('product dialog', () => {
         .closest('[role="status"]'),
     ).toBeTruthy();
     expect(screen.getByText('In cart: 1')).toBeTruthy();
-    expect(cartStore.getSnapshot()).toEqual([{ key: 'keyboards:1', color: 'Red', quantity: 1 }]);
+    expect(cartStore.getSnapshot()).toEqual([
+      {
+        key: 'keyboards:1',
+        color: 'Red',
+        quantity: 1,
+        seen: { name: 'Mechanical Keyboard Pro', priceCents: 12000 },
+      },
+    ]);
 
     // Reopening starts again from the product's own colour.
     await user.click(card);

@@ -53,7 +53,14 @@ describe('quantities in the product dialog', () => {
     expect(field(dialog).value).toBe('70');
     expect(within(dialog).getByRole('button', { name: 'Pack of 70' }).ariaPressed).toBe('true');
     await user.click(within(dialog).getByRole('button', { name: 'Add to Cart' }));
-    expect(cartStore.getSnapshot()).toEqual([{ key: 'switches:205', color: 'Blue', quantity: 70 }]);
+    expect(cartStore.getSnapshot()).toEqual([
+      {
+        key: 'switches:205',
+        color: 'Blue',
+        quantity: 70,
+        seen: { name: 'Blue Switch', priceCents: 300 },
+      },
+    ]);
     expect(toasts()).toBe('Added 70 × Blue Switch (Blue) to your cart');
   });
 

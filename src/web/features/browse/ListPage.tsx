@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, type ReactNode } from 'react';
+import { useDeferredValue, useId, useMemo, useRef, type ReactNode } from 'react';
 import { browseResults, filterGroupsFor } from '../../../catalogue/filters.ts';
 import {
   facetFor,
@@ -50,7 +50,9 @@ export interface ListPageProps {
  * nothing moves and the focus a navigation gave it stays.
  */
 export function ListPage({ category, renderReviews }: ListPageProps) {
-  const view = useCatalogue();
+  // Deferred: the cards are rendered as a transition, which React splits into short tasks, so the
+  // page the shopper already sees (heading, lead, loading line) stays responsive meanwhile.
+  const view = useDeferredValue(useCatalogue());
   // Read beside the products, once the page has painted. The stored ratings arrive after the
   // cards; until then (or if they fail) cards show the seed ratings.
   useCatalogueRatings(category);
@@ -157,9 +159,9 @@ function ProductList({
 
       {results.length > 0 ? (
         <ul aria-label={browseText.productsLabel} className="grid product-grid">
-          {results.map((product) => (
+          {results.map((product, index) => (
             <li key={product.key}>
-              <ProductCard product={product} onOpen={openProduct} />
+              <ProductCard product={product} onOpen={openProduct} priority={index === 0} />
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { formatRating, type Product } from '../../../catalogue/index.ts';
-import { ProductArt } from '../../components/art/index.ts';
+import { ProductImage } from '../../components/product-image/index.ts';
 import { useProductRating } from '../../state/use-ratings.ts';
 import { CompareToggle } from './CompareToggle.tsx';
 import { FactList, listPrice, productFacts } from './format.tsx';
@@ -9,7 +9,25 @@ import { browseText } from './texts.ts';
 export interface ProductCardProps {
   product: Product;
   onOpen: (product: Product) => void;
+  /** The first card of the list: its photo is the page's largest paint, so it is fetched first. */
+  priority?: boolean;
 }
+
+/**
+ * How wide a card's photo is: its whole art box (browse.css), a grid column less the card's
+ * padding and border. Columns of at least 15rem, 1rem apart (components/controls.css), in the
+ * container of app/theme.css (72rem at most, padded 1rem, 2rem from 48rem): four from 67rem, three
+ * from 51rem, else two; on phones (product-grid-phone.css) 0.5rem apart in cards padded 0.5rem.
+ * Checked against the laid-out widths from 320 to 1400 px: at most a few pixels over.
+ */
+export const CARD_SIZES = [
+  '(min-width: 72rem) 14.25rem',
+  '(min-width: 67rem) calc(25vw - 3.75rem)',
+  '(min-width: 51rem) calc(33.3vw - 4rem)',
+  '(min-width: 48rem) calc(50vw - 4.5rem)',
+  '(min-width: 36rem) calc(50vw - 3.5rem)',
+  'calc(50vw - 2.25rem)',
+].join(', ');
 
 function StarIcon() {
   return (
@@ -21,7 +39,7 @@ function StarIcon() {
 
 // The whole card opens the dialog: the name's button stretches over it, so there is one tab stop
 // and the accessible name is the product's name.
-export function ProductCard({ product, onOpen }: ProductCardProps) {
+export function ProductCard({ product, onOpen, priority = false }: ProductCardProps) {
   // Seed ratings and the stored ones together: a rating saved in the dialog shows here at once.
   const { average } = useProductRating(product);
   const rating = formatRating(average);
@@ -29,7 +47,12 @@ export function ProductCard({ product, onOpen }: ProductCardProps) {
   return (
     <article className={`card product-card product-card--${product.category}`}>
       <div className="product-card__art">
-        <ProductArt product={product} color={product.selectedColor} />
+        <ProductImage
+          product={product}
+          color={product.selectedColor}
+          sizes={CARD_SIZES}
+          priority={priority}
+        />
       </div>
       <h2 className="product-card__name">
         <button type="button" className="product-card__open" onClick={() => onOpen(product)}>

@@ -68,7 +68,14 @@ describe('the product dialog within the stock', () => {
     const more = within(dialog).getByRole('button', { name: 'Increase quantity' });
     expect((more as HTMLButtonElement).disabled).toBe(true);
     await user.click(add(dialog));
-    expect(cartStore.getSnapshot()).toEqual([{ key: BLUE.key, color: 'Blue', quantity: 50 }]);
+    expect(cartStore.getSnapshot()).toEqual([
+      {
+        key: BLUE.key,
+        color: 'Blue',
+        quantity: 50,
+        seen: { name: BLUE.name, priceCents: BLUE.priceCents },
+      },
+    ]);
   });
 
   it('with only 3 left offers no pack and adds at most 3', async () => {
@@ -82,7 +89,14 @@ describe('the product dialog within the stock', () => {
     expect((more as HTMLButtonElement).disabled).toBe(true);
     expect(total(dialog)).toBe(`Total: ${formatPrice(BLUE.priceCents * 3)}`);
     await user.click(add(dialog));
-    expect(cartStore.getSnapshot()).toEqual([{ key: BLUE.key, color: 'Blue', quantity: 3 }]);
+    expect(cartStore.getSnapshot()).toEqual([
+      {
+        key: BLUE.key,
+        color: 'Blue',
+        quantity: 3,
+        seen: { name: BLUE.name, priceCents: BLUE.priceCents },
+      },
+    ]);
   });
 
   it('counts what the cart already holds', async () => {
@@ -97,7 +111,14 @@ describe('the product dialog within the stock', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Pack of 10' }));
     await user.click(add(dialog));
-    expect(cartStore.getSnapshot()).toEqual([{ key: BLUE.key, color: 'Blue', quantity: 50 }]);
+    expect(cartStore.getSnapshot()).toEqual([
+      {
+        key: BLUE.key,
+        color: 'Blue',
+        quantity: 50,
+        seen: { name: BLUE.name, priceCents: BLUE.priceCents },
+      },
+    ]);
   });
 
   it('says when every unit left is in the cart, and adds nothing', async () => {

@@ -6,7 +6,6 @@ import {
   type Product,
 } from '../../../catalogue/index.ts';
 import type { SpecNames } from '../../../catalogue/specs/index.ts';
-import { ProductArt } from '../../components/art/index.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useToast } from '../../components/toast/index.ts';
 import { cartStore, useCart } from '../../state/cart-store.ts';
@@ -15,6 +14,7 @@ import { CompareToggle } from './CompareToggle.tsx';
 import { FactList, listPrice, productFacts } from './format.tsx';
 import { SpecTable } from './SpecTable.tsx';
 import { DialogStock } from './DialogStock.tsx';
+import { ProductPhotos } from './ProductPhotos.tsx';
 import { dialogText, stockText } from './texts.ts';
 import { useAvailable } from '../../state/use-stock.ts';
 
@@ -58,7 +58,10 @@ export function ProductDialog({ product, names, onClose, reviews }: ProductDialo
       quantityRef.current?.focus();
       return;
     }
-    cartStore.add(product.key, colour, chosen);
+    cartStore.add(product.key, colour, chosen, {
+      name: product.name,
+      priceCents: product.priceCents,
+    });
     onClose();
     toast.show(dialogText.added(product.name, colour, chosen), {
       tone: 'success',
@@ -74,9 +77,7 @@ export function ProductDialog({ product, names, onClose, reviews }: ProductDialo
       className="product-dialog"
     >
       <div className="product-dialog__layout">
-        <div className="product-dialog__art">
-          <ProductArt product={product} color={colour} />
-        </div>
+        <ProductPhotos product={product} color={colour} />
         <div className="product-dialog__info">
           <h2 id={titleId} className="product-dialog__title">
             {product.name}

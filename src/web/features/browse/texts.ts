@@ -59,6 +59,8 @@ export const missingProductText = {
 export const dialogText = {
   close: 'Close',
   colourLabel: 'Colour',
+  // The row of thumbnails under a product's photo, each named by its photo's alt text.
+  photos: 'Photos',
   addToCart: 'Add to Cart',
   // One of a product: docs/product.md's text word for word; more: the quantity in front.
   added: (name: string, colour: string, quantity = 1) =>

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useHashSearch } from '../../../lib/hash-location.ts';
 import type { ProductRow } from './api.ts';
 import { PRODUCTS_PATH } from './paths.ts';
+import { afterPhotoChange } from './photos.ts';
+import { PhotosLater, PhotosSection } from './PhotosSection.tsx';
 import { ProductForm } from './ProductForm.tsx';
 import { ProductHistory } from './ProductHistory.tsx';
 import { StatusActions } from './StatusActions.tsx';
@@ -22,6 +24,7 @@ export function ProductEditorView({ productKey }: { productKey: string | null })
         <>
           <h1 tabIndex={-1}>{T.newTitle}</h1>
           <ProductForm row={null} onSaved={() => undefined} />
+          <PhotosLater />
         </>
       ) : (
         <EditProduct productKey={productKey} />
@@ -36,6 +39,15 @@ function EditProduct({ productKey }: { productKey: string }) {
   const [version, setVersion] = useState(0);
   const saved = (next: ProductRow) => {
     setRow(next);
+    setVersion((n) => n + 1);
+  };
+  // Photo changes end after awaits: they start from the product as it is then, not as it was.
+  const current = useRef(row);
+  useEffect(() => {
+    current.current = row;
+  }, [row]);
+  const photosChanged = (fresh: ProductRow) => {
+    if (current.current) setRow(afterPhotoChange(current.current, fresh));
     setVersion((n) => n + 1);
   };
 
@@ -57,6 +69,7 @@ function EditProduct({ productKey }: { productKey: string }) {
         <>
           <StatusActions row={row} onSaved={saved} />
           <ProductForm row={row} onSaved={saved} />
+          <PhotosSection row={row} onChanged={photosChanged} />
           <ProductHistory productKey={row.key} version={version} />
         </>
       )}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSessionStore } from '../../../lib/session-react.tsx';
 import { formatDateTime } from '../format.ts';
 import { fetchHistory, HISTORY_LIMIT, type ProductAuditRow } from './api.ts';
-import { historyWhat, historyWho } from './history.ts';
+import { historyEntries, historyWhat, historyWho } from './history.ts';
 import { PRODUCT_TEXT as T } from './texts.ts';
 
 type Loaded =
@@ -57,7 +57,7 @@ export function ProductHistory({ productKey, version }: { productKey: string; ve
               </tr>
             </thead>
             <tbody>
-              {loaded.entries.map((entry) => {
+              {historyEntries(loaded.entries).map((entry) => {
                 const { action, changes } = historyWhat(entry);
                 return (
                   <tr key={String(entry.id)}>

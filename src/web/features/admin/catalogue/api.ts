@@ -1,7 +1,7 @@
 // The catalogue editor's data calls with the signed-in staff token: products through the
 // public.catalogue_products view (row-level security lets staff read drafts and archived ones),
 // their history from public.staff_audit_log, and every change through public.save_product, which
-// writes a product and its colours in one transaction (ADR 0045).
+// writes a product and its colours in one transaction (ADR 0045). Photos: photos-api.ts.
 import type { PostgrestClient } from '@supabase/postgrest-js';
 import {
   CATALOGUE_COLUMNS,
@@ -31,17 +31,31 @@ interface CatalogueDatabase {
         Update: never;
         Relationships: [];
       };
+      product_photos: {
+        Row: { product_key: string; object_path: string; alt: string; position: number };
+        Insert: never;
+        Update: { alt?: string };
+        Relationships: [];
+      };
     };
     Views: { catalogue_products: { Row: ProductRow; Relationships: [] } };
     Functions: {
       save_product: { Args: { product: ProductPayload }; Returns: ProductRow };
       import_products: { Args: { products: ProductPayload[] }; Returns: number };
+      add_product_photo: {
+        Args: { product_key: string; object_path: string; alt: string };
+        Returns: undefined;
+      };
+      set_product_photo_order: {
+        Args: { product_key: string; paths: string[] };
+        Returns: undefined;
+      };
     };
   };
 }
 
 // The app's client is typed for the storefront; staff also write the catalogue and read its log.
-const catalogueDb = (backend: Backend) =>
+export const catalogueDb = (backend: Backend) =>
   backend.db as unknown as PostgrestClient<CatalogueDatabase>;
 
 const COLUMNS = `${CATALOGUE_COLUMNS},updated_at`;

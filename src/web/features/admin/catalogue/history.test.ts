@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductAuditRow } from './api.ts';
-import { historyWhat, historyWho } from './history.ts';
+import { historyEntries, historyWhat, historyWho } from './history.ts';
 
 const entry = (action: string, before: object | null, after: object | null): ProductAuditRow => ({
   id: 1,
@@ -73,5 +73,41 @@ describe('a product history entry in words', () => {
       action: 'Created',
       changes: ['Mechanical Keyboard Pro, $120.00, Published'],
     });
+  });
+
+  it('names a photo by its alt text, and one reorder as one change', () => {
+    const photo = {
+      product_key: 'keyboards:1',
+      bucket_id: 'product-photos',
+      object_path: 'keyboards/1/5f0c.png',
+      alt: 'Black board, top view',
+      position: 0,
+      width: 640,
+      height: 480,
+      created_at: '2026-11-28T11:00:00Z',
+    };
+    expect(historyWhat(entry('photo.insert', null, photo))).toEqual({
+      action: 'Photo added',
+      changes: ['“Black board, top view”'],
+    });
+    expect(historyWhat(entry('photo.delete', photo, null))).toEqual({
+      action: 'Photo removed',
+      changes: ['“Black board, top view”'],
+    });
+    expect(historyWhat(entry('photo.update', photo, { ...photo, alt: 'Black board' }))).toEqual({
+      action: 'Photo changed',
+      changes: ['Alt text “Black board, top view” → “Black board”'],
+    });
+
+    // A swap writes one row per photo moved, at the transaction's time.
+    const other = { ...photo, object_path: 'keyboards/1/77aa.png', alt: 'Side', position: 1 };
+    const moved = [
+      { ...entry('photo.update', other, { ...other, position: 0 }), id: 12 },
+      { ...entry('photo.update', photo, { ...photo, position: 1 }), id: 11 },
+    ];
+    const earlier = { ...moved[1]!, id: 10, at: '2026-11-28T11:30:00Z' };
+    const shown = historyEntries([...moved, earlier]);
+    expect(shown.map((e) => e.id)).toEqual([12, 10]);
+    expect(historyWhat(shown[0]!)).toEqual({ action: 'Photo order changed', changes: [] });
   });
 });

@@ -11,13 +11,14 @@ import { PRODUCT_TEXT as T, STATUS_TEXT } from './texts.ts';
 type Row = Record<string, unknown>;
 
 /** Bookkeeping that moves with every change and says nothing by itself. */
-const QUIET = new Set(['updated_at', 'created_at', 'key', 'id', 'product_key']);
+const QUIET = new Set(['updated_at', 'created_at', 'key', 'id', 'product_key', 'bucket_id']);
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 function shown(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return T.empty_value;
   if (field === 'price_cents' && typeof value === 'number') return formatPrice(value);
+  if (field === 'alt' && typeof value === 'string') return T.quoted(value);
   if (field === 'status' && typeof value === 'string') {
     return STATUS_TEXT[value as keyof typeof STATUS_TEXT] ?? value;
   }
@@ -59,6 +60,35 @@ function rowChanges(before: Row, after: Row): string[] {
   return changes;
 }
 
+/** A photo's changes but its position: a reorder moves positions and says so in one line. */
+const photoChanges = (before: Row, after: Row) =>
+  rowChanges({ ...before, position: null }, { ...after, position: null });
+
+/** Whether an entry only moved a photo (public.set_product_photo_order writes one per photo). */
+function photoMoveOnly(entry: ProductAuditRow): boolean {
+  return (
+    entry.action === 'photo.update' &&
+    photoChanges(entry.before ?? {}, entry.after ?? {}).length === 0
+  );
+}
+
+/**
+ * The entries as the history shows them: the photos one reorder moved (one audit row each, all at
+ * the transaction's time, by one person) become a single "Photo order changed".
+ */
+export function historyEntries(entries: ProductAuditRow[]): ProductAuditRow[] {
+  return entries.filter((entry, i) => {
+    const newer = entries[i - 1];
+    return !(
+      newer &&
+      photoMoveOnly(entry) &&
+      photoMoveOnly(newer) &&
+      newer.at === entry.at &&
+      newer.staff_id === entry.staff_id
+    );
+  });
+}
+
 /** Who made the change: the staff member, a deleted account, or the system (a migration). */
 export function historyWho(entry: ProductAuditRow): string {
   if (entry.staff_email) return entry.staff_email;
@@ -87,6 +117,14 @@ export function historyWhat(entry: ProductAuditRow): { action: string; changes: 
       return { action, changes: [variant(after)] };
     case 'variant.delete':
       return { action, changes: [variant(before)] };
+    case 'photo.insert':
+      return { action, changes: [shown('alt', after.alt)] };
+    case 'photo.delete':
+      return { action, changes: [shown('alt', before.alt)] };
+    case 'photo.update':
+      return photoMoveOnly(entry)
+        ? { action: T.photoOrderChanged, changes: [] }
+        : { action, changes: photoChanges(before, after) };
     case 'variant.update':
       return {
         action,

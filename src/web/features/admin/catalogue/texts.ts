@@ -159,7 +159,12 @@ export const PRODUCT_TEXT = {
     'variant.insert': 'Colour added',
     'variant.update': 'Colour changed',
     'variant.delete': 'Colour removed',
+    'photo.insert': 'Photo added',
+    'photo.update': 'Photo changed',
+    'photo.delete': 'Photo removed',
   } as Record<string, string>,
+  /** One entry for all the photos a reorder moved (one audit row each). */
+  photoOrderChanged: 'Photo order changed',
   columnNames: {
     name: 'Name',
     url_key: 'Address',
@@ -173,7 +178,12 @@ export const PRODUCT_TEXT = {
     seed_ratings: 'Seed ratings',
     color: 'Colour',
     sku: 'SKU',
+    alt: 'Alt text',
+    object_path: 'File',
+    width: 'Width',
+    height: 'Height',
   } as Record<string, string>,
+  quoted: (text: string) => `“${text}”`,
   descriptionChanged: 'Description changed',
   createdAs: (name: string, price: string, status: string) => `${name}, ${price}, ${status}`,
   variant: (colour: string, sku: string) => `${colour}, SKU ${sku}`,
@@ -182,6 +192,75 @@ export const PRODUCT_TEXT = {
 } as const;
 
 export const STATUS_TEXT = STATUS;
+
+const photos = (n: number) => (n === 1 ? '1 photo' : `${n} photos`);
+
+/** The editor's Photos section (docs/product.md, Products in the back office; ADR 0046). */
+export const PHOTO_TEXT = {
+  heading: 'Photos',
+  intro:
+    'The shop shows them in this order; the first is the product’s main photo. Each change here is saved at once: no need to press Save changes.',
+  newProduct: 'Photos are added to a saved product: create the product, then add its photos here.',
+  none: 'No photos yet: the shop shows the product’s drawing.',
+  photo: (n: number) => `Photo ${n}`,
+  alt: (n: number) => `Alt text of photo ${n}`,
+  altHint:
+    'What the photo shows, for people who cannot see it: screen readers read it, and it shows if the image does not load. At most 250 characters.',
+  saveAlt: 'Save alt text',
+  saveAltOf: (n: number) => `Save alt text of photo ${n}`,
+  altSaved: (n: number) => `Alt text of photo ${n} saved.`,
+  moveUp: (n: number) => `Move photo ${n} up`,
+  moveDown: (n: number) => `Move photo ${n} down`,
+  remove: (n: number) => `Remove photo ${n}`,
+  moved: (position: number) => `Photo moved to position ${position}.`,
+  removeTitle: 'Remove this photo?',
+  removeBody: (alt: string) =>
+    `The photo “${alt}” leaves the product and its file is deleted. This cannot be undone.`,
+  removeConfirm: 'Yes, remove it',
+  removeDismiss: 'Keep it',
+  removed: 'Photo removed.',
+  // Adding
+  add: 'Add photos',
+  addHint:
+    'JPEG, PNG or WebP, at most 10 MB each; choose several at once if you like. You describe each one before it is uploaded.',
+  pendingHeading: 'Photos to upload',
+  chosen: (n: number) =>
+    `${n === 1 ? '1 file' : `${n} files`} to upload: describe each one below, then upload.`,
+  pendingAlt: (file: string) => `Alt text for ${file}`,
+  fileSize: (bytes: number) =>
+    bytes < 1_000_000
+      ? `${Math.max(1, Math.round(bytes / 1000))} kB`
+      : `${(bytes / 1_000_000).toFixed(1)} MB`,
+  drop: (file: string) => `Do not upload ${file}`,
+  dropShort: 'Do not upload',
+  upload: (n: number) => `Upload ${photos(n)}`,
+  uploading: 'Uploading…',
+  state: {
+    ready: 'Ready to upload.',
+    waiting: 'Waiting to upload…',
+    uploading: 'Uploading…',
+    saving: 'Saving…',
+  },
+  uploaded: (added: number, failed: number) =>
+    failed === 0
+      ? `${photos(added)} added.`
+      : `${added === 0 ? '' : `${photos(added)} added; `}${photos(failed)} could not be uploaded: see below.`,
+  errors: {
+    summary: 'Nothing was uploaded: describe each photo first.',
+    altMissing: 'Describe the photo: enter its alt text.',
+    altTooLong: 'Keep the alt text to 250 characters.',
+    notAnImage: 'This file is not a JPEG, PNG or WebP image: choose another one.',
+    tooLarge: 'This file is larger than 10 MB: choose a smaller one.',
+    unreadable: 'This file could not be read as an image: it may be damaged. Choose another one.',
+    tooManyPixels: 'This image has too many pixels (at most 40 million): choose a smaller one.',
+    network: 'The server could not be reached: nothing was saved. Try again.',
+    notStaff: 'Only staff can change product photos.',
+    uploadFailed: (message: string) => `The photo could not be uploaded: ${message}`,
+    failed: (message: string) => `The photos could not be changed: ${message}`,
+    notChanged: 'The photo was not changed: it may have been removed meanwhile.',
+    notRemoved: 'The photo was not removed: it may have been removed meanwhile.',
+  },
+} as const;
 
 /** The products' CSV export and import (docs/product.md, Products in the back office). */
 export const CSV_TEXT = {
