@@ -6,6 +6,10 @@ import { shopURL } from './tests/e2e/support/shared-server.ts';
 // which the global setup starts on free ports (E2E_PORT if set). Workers start after it and read
 // this file again, so E2E_PORT is the server's there; before the setup it may be unset.
 const port = process.env.E2E_PORT;
+// Specs that publish products or give them photos change what every list page shows (how many
+// cards, which pictures): they run once every other spec is done, so no list test counts their
+// products.
+const CATALOGUE_CHANGES = ['**/catalogue-loop.spec.ts', '**/photos.spec.ts'];
 const baseURL = port ? shopURL(port) : undefined;
 
 export default defineConfig({
@@ -24,6 +28,10 @@ export default defineConfig({
   // alone took 25-32 s there on a slow day (waits for the page keep their own limits below).
   timeout: process.env.CI ? 60_000 : 30_000,
   expect: { timeout: 7_000 },
+  projects: [
+    { name: 'shop', testIgnore: CATALOGUE_CHANGES },
+    { name: 'catalogue changes', testMatch: CATALOGUE_CHANGES, dependencies: ['shop'] },
+  ],
   use: {
     baseURL,
     browserName: 'chromium',
