@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureRows } from './__fixtures__/catalogue.ts';
-import { planProductImport, productsCsv, saveInputOf, type HeldRow } from './csv.ts';
-import type { CatalogueRow } from './rows.ts';
+import { planProductImport, productsCsv, type HeldRow } from './csv.ts';
+import { saveInputOf, type CatalogueRow } from './rows.ts';
 
 const rows = fixtureRows as CatalogueRow[];
 const held: HeldRow[] = rows.map((row) => ({ ...row, updated_at: '2026-11-28T10:00:00.000Z' }));

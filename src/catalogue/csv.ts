@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { csvLines, CsvNumber, unguardField } from './csv-text.ts';
 import { parsePriceInput } from './filters.ts';
 import { formatPrice } from './money.ts';
-import type { CatalogueRow, SaveProductInput } from './rows.ts';
+import type { CatalogueRow } from './rows.ts';
 import type { ProductStatus } from './types.ts';
 
 // The products' CSV (docs/product.md, Back office page): staff export names, addresses, prices,
@@ -44,26 +44,6 @@ export function productsCsv(rows: readonly CatalogueRow[]): string {
     r.description,
   ]);
   return csvLines([PRODUCT_CSV_HEADER, ...lines]);
-}
-
-/** What public.save_product (and import_products) take to save this row as it is. */
-export function saveInputOf(row: CatalogueRow, expectedUpdatedAt?: string): SaveProductInput {
-  return {
-    key: row.key,
-    ...(expectedUpdatedAt ? { expected_updated_at: expectedUpdatedAt } : {}),
-    category: row.category,
-    url_key: row.url_key,
-    name: row.name,
-    description: row.description,
-    price_cents: row.price_cents,
-    selected_color: row.selected_color,
-    connectivity: row.connectivity,
-    product_type: row.product_type,
-    drawing: row.drawing,
-    specs: row.specs,
-    status: row.status,
-    variants: row.variants.map((v) => ({ color: v.color, sku: v.sku })),
-  };
 }
 
 /** One field of a product the import changes, as staff read it. */

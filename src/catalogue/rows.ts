@@ -199,3 +199,23 @@ export interface SaveProductInput {
   status?: Product['status'];
   variants: { color: string; sku: string }[];
 }
+
+/** What public.save_product (and import_products) take to save this row as it is. */
+export function saveInputOf(row: CatalogueRow, expectedUpdatedAt?: string): SaveProductInput {
+  return {
+    key: row.key,
+    ...(expectedUpdatedAt ? { expected_updated_at: expectedUpdatedAt } : {}),
+    category: row.category,
+    url_key: row.url_key,
+    name: row.name,
+    description: row.description,
+    price_cents: row.price_cents,
+    selected_color: row.selected_color,
+    connectivity: row.connectivity,
+    product_type: row.product_type,
+    drawing: row.drawing,
+    specs: row.specs,
+    status: row.status,
+    variants: row.variants.map((v) => ({ color: v.color, sku: v.sku })),
+  };
+}

@@ -1,10 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import {
-  planProductImport,
-  productsCsv,
-  saveInputOf,
-  type ImportPlan,
-} from '../../../../catalogue/csv.ts';
+import { planProductImport, productsCsv, type ImportPlan } from '../../../../catalogue/csv.ts';
+import { saveInputOf } from '../../../../catalogue/rows.ts';
 import { useSessionStore } from '../../../lib/session-react.tsx';
 import { saveFile } from '../CsvExport.tsx';
 import { importProducts, type ProductRow } from './api.ts';

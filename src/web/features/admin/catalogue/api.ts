@@ -5,6 +5,7 @@
 import type { PostgrestClient } from '@supabase/postgrest-js';
 import {
   CATALOGUE_COLUMNS,
+  saveInputOf,
   type CatalogueRow,
   type SaveProductInput,
 } from '../../../../catalogue/rows.ts';
@@ -157,23 +158,7 @@ export async function saveProduct(backend: Backend, product: ProductPayload): Pr
 
 /** The payload that saves a row as it is, but for `changes` (the status actions). */
 export function payloadOf(row: ProductRow, changes: Partial<ProductPayload> = {}): ProductPayload {
-  return {
-    key: row.key,
-    expected_updated_at: row.updated_at,
-    category: row.category,
-    url_key: row.url_key,
-    name: row.name,
-    description: row.description,
-    price_cents: row.price_cents,
-    selected_color: row.selected_color,
-    connectivity: row.connectivity,
-    product_type: row.product_type,
-    drawing: row.drawing,
-    specs: row.specs,
-    status: row.status,
-    variants: row.variants.map(({ color, sku }) => ({ color, sku })),
-    ...changes,
-  };
+  return { ...saveInputOf(row, row.updated_at), ...changes };
 }
 
 /** Saves every planned change of a CSV import in one transaction: all of them, or none. */
