@@ -13,7 +13,7 @@ interface PhotoItemProps {
   count: number;
   ids: string;
   /** Null until the backend is known: the thumbnail waits. */
-  storageUrl: string | null;
+  storageUrl: string;
   busy: boolean;
   onMove: (by: -1 | 1) => void;
   onRemove: () => void;
@@ -55,16 +55,14 @@ export function PhotoItem(props: PhotoItemProps) {
   return (
     <li className="product-photo">
       <div className="product-photo__frame">
-        {storageUrl && (
-          <img
-            className="product-photo__image"
-            src={thumbnailUrl(storageUrl, photo, 160)}
-            srcSet={`${thumbnailUrl(storageUrl, photo, 160)} 1x, ${thumbnailUrl(storageUrl, photo, 320)} 2x`}
-            width={photo.width}
-            height={photo.height}
-            alt={photo.alt}
-          />
-        )}
+        <img
+          className="product-photo__image"
+          src={thumbnailUrl(storageUrl, photo, 160)}
+          srcSet={`${thumbnailUrl(storageUrl, photo, 160)} 1x, ${thumbnailUrl(storageUrl, photo, 320)} 2x`}
+          width={photo.width}
+          height={photo.height}
+          alt={photo.alt}
+        />
       </div>
       <form className="product-photo__alt" noValidate onSubmit={(e) => void save(e)}>
         <label htmlFor={altId}>{T.alt(n)}</label>

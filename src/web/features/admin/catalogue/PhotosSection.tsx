@@ -119,6 +119,9 @@ export function PhotosSection({ row, onChanged }: PhotosSectionProps) {
       <p className="admin-hint">{T.intro}</p>
       {photos.length === 0 ? (
         <p>{T.none}</p>
+      ) : storageUrl === null ? (
+        // Shown with their thumbnails or not at all, so the list never appears without pictures.
+        <p role="status">{T.loading}</p>
       ) : (
         <>
           <p className="admin-hint">{T.altHint}</p>

@@ -1,10 +1,11 @@
 // The photo editor's rules that need no server: where an upload goes, what a chosen file and an
 // alt text must be before anything is sent, the thumbnail's URL, and how the editor takes the
 // product back after a photo change (docs/decisions/0046-photos-in-the-database.md).
+import { renditionUrl } from '../../../components/product-image/photo-urls.ts';
 import { payloadOf, type ProductRow } from './api.ts';
 import { PHOTO_TEXT as T } from './texts.ts';
 
-export const PHOTO_BUCKET = 'product-photos';
+export { PHOTO_BUCKET } from '../../../components/product-image/photo-urls.ts';
 
 /** What the bucket takes (its migration): checked here too, so a file it refuses is never sent. */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -63,9 +64,6 @@ export function altProblem(alt: string): string | null {
   return null;
 }
 
-/** The object's path in a URL: each segment encoded, the slashes kept. */
-const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
-
 /**
  * A thumbnail `width` pixels wide from the server's renditions (the height follows the photo's
  * proportions), asked as the storefront asks, so both share the renditions the server keeps. The
@@ -73,9 +71,7 @@ const encodePath = (path: string) => path.split('/').map(encodeURIComponent).joi
  * new URL.
  */
 export function thumbnailUrl(storageUrl: string, photo: ProductPhoto, width: number): string {
-  const query = new URLSearchParams({ width: String(width) });
-  if (photo.version !== null) query.set('cacheNonce', photo.version);
-  return `${storageUrl}/render/image/public/${PHOTO_BUCKET}/${encodePath(photo.path)}?${query}`;
+  return renditionUrl(storageUrl, photo, width);
 }
 
 const savedFields = (row: ProductRow) => {

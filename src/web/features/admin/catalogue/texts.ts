@@ -198,6 +198,7 @@ const photos = (n: number) => (n === 1 ? '1 photo' : `${n} photos`);
 /** The editor's Photos section (docs/product.md, Products in the back office; ADR 0046). */
 export const PHOTO_TEXT = {
   heading: 'Photos',
+  loading: 'Loading the photos…',
   intro:
     'The shop shows them in this order; the first is the product’s main photo. Each change here is saved at once: no need to press Save changes.',
   newProduct: 'Photos are added to a saved product: create the product, then add its photos here.',
