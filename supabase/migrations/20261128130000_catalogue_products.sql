@@ -398,7 +398,8 @@ CREATE TRIGGER products_touch
   FOR EACH ROW
   EXECUTE FUNCTION public.touch_product();
 
-CREATE FUNCTION public.touch_product_of_variant()
+-- A change of a row naming a product (a variant; later a photo) is a change of that product.
+CREATE FUNCTION public.touch_product_of_row()
   RETURNS trigger
   LANGUAGE plpgsql
   SECURITY DEFINER
@@ -417,7 +418,7 @@ CREATE FUNCTION public.touch_product_of_variant()
 CREATE TRIGGER product_variants_touch
   AFTER INSERT OR UPDATE OR DELETE ON public.product_variants
   FOR EACH ROW
-  EXECUTE FUNCTION public.touch_product_of_variant();
+  EXECUTE FUNCTION public.touch_product_of_row();
 
 -- Every change by staff is in the audit log with the row before and after.
 ALTER TABLE public.staff_audit_log ADD COLUMN product_key text;
@@ -433,7 +434,11 @@ CREATE FUNCTION public.audit_catalogue_change()
   DECLARE
     before_row jsonb := CASE WHEN TG_OP = 'INSERT' THEN NULL ELSE to_jsonb(OLD) END;
     after_row jsonb := CASE WHEN TG_OP = 'DELETE' THEN NULL ELSE to_jsonb(NEW) END;
-    subject text := CASE TG_TABLE_NAME WHEN 'products' THEN 'product' ELSE 'variant' END;
+    subject text := CASE TG_TABLE_NAME
+      WHEN 'products' THEN 'product'
+      WHEN 'product_photos' THEN 'photo'
+      ELSE 'variant'
+    END;
   BEGIN
     -- updated_at alone moving (a variant touched its product) is no change of its own.
     IF TG_OP = 'UPDATE' AND (before_row - 'updated_at') = (after_row - 'updated_at') THEN

@@ -104,55 +104,17 @@ CREATE TRIGGER product_photos_size
   EXECUTE FUNCTION public.product_photo_size();
 
 -- A photo change is a change of its product: the storefront's caches read products.updated_at.
-CREATE FUNCTION public.touch_product_of_photo()
-  RETURNS trigger
-  LANGUAGE plpgsql
-  SECURITY DEFINER
-  SET search_path = ''
-  AS $$
-  BEGIN
-    UPDATE public.products SET updated_at = now()
-    WHERE key IN (
-      (CASE WHEN TG_OP = 'DELETE' THEN NULL ELSE NEW.product_key END),
-      (CASE WHEN TG_OP = 'INSERT' THEN NULL ELSE OLD.product_key END)
-    );
-    RETURN NULL;
-  END;
-  $$;
-
 CREATE TRIGGER product_photos_touch
   AFTER INSERT OR UPDATE OR DELETE ON public.product_photos
   FOR EACH ROW
-  EXECUTE FUNCTION public.touch_product_of_photo();
+  EXECUTE FUNCTION public.touch_product_of_row();
 
--- Every change by staff is in the audit log with the row before and after, as for products.
-CREATE FUNCTION public.audit_product_photo_change()
-  RETURNS trigger
-  LANGUAGE plpgsql
-  SECURITY DEFINER
-  SET search_path = ''
-  AS $$
-  DECLARE
-    before_row jsonb := CASE WHEN TG_OP = 'INSERT' THEN NULL ELSE to_jsonb(OLD) END;
-    after_row jsonb := CASE WHEN TG_OP = 'DELETE' THEN NULL ELSE to_jsonb(NEW) END;
-  BEGIN
-    INSERT INTO public.staff_audit_log (staff_id, staff_email, action, product_key, before, after)
-    VALUES (
-      (SELECT auth.uid()),
-      (SELECT auth.jwt()) ->> 'email',
-      'photo.' || lower(TG_OP),
-      coalesce(after_row, before_row) ->> 'product_key',
-      before_row,
-      after_row
-    );
-    RETURN NULL;
-  END;
-  $$;
-
+-- Every change by staff is in the audit log with the row before and after, as for products
+-- (actions photo.insert, photo.update, photo.delete).
 CREATE TRIGGER product_photos_audit
   AFTER INSERT OR UPDATE OR DELETE ON public.product_photos
   FOR EACH ROW
-  EXECUTE FUNCTION public.audit_product_photo_change();
+  EXECUTE FUNCTION public.audit_catalogue_change();
 
 -- Anyone reads the photos of published products; staff read and write every product's.
 ALTER TABLE public.product_photos ENABLE ROW LEVEL SECURITY;
