@@ -1,9 +1,10 @@
 // Which Vitest tier runs which test files (docs/decisions/0041-test-strategy.md). Read by the three
 // Vitest configs and checked by tests/unit/test-tiers.test.ts.
 
-/** Every file of the Node side (server, sandbox, catalogue, repository checks). */
+/** Every file of the Node side (server, sandbox, catalogue, contracts, repository checks). */
 export const NODE_TESTS = [
   'src/catalogue/**/*.test.ts',
+  'src/contracts/**/*.test.ts',
   'src/server/**/*.test.ts',
   'src/payments-sandbox/**/*.test.ts',
   'tests/unit/**/*.test.ts',

@@ -75,7 +75,7 @@ export const catalogueRowSchema = z.object({
   connectivity: z.nullable(z.string()),
   product_type: z.nullable(z.string()),
   drawing: z.nullable(z.string()),
-  specs: z.record(z.string(), z.unknown()),
+  specs: z.record(z.string(), z.json()),
   status: z.enum(['draft', 'published', 'archived']),
   position: z.number(),
   variants: z.array(z.object({ color: z.string().check(z.minLength(1)), sku: z.string() })),
@@ -181,8 +181,11 @@ export function readCatalogueRows(rows: readonly unknown[]): {
   return { products, rejected };
 }
 
+/** A value JSON can carry, as a specification sheet's fields are stored (jsonb). */
+export type JsonValue = z.infer<ReturnType<typeof z.json>>;
+
 /** What public.save_product takes: a product's row and its colours (key absent for a new one). */
-export interface SaveProductInput {
+export type SaveProductInput = {
   key?: string;
   expected_updated_at?: string;
   category: Product['category'];
@@ -194,11 +197,11 @@ export interface SaveProductInput {
   connectivity: string | null;
   product_type: string | null;
   drawing: string | null;
-  specs: Record<string, unknown>;
+  specs: Record<string, JsonValue>;
   /** Absent: a new product is a draft, an existing one keeps its status. */
   status?: Product['status'];
   variants: { color: string; sku: string }[];
-}
+};
 
 /** What public.save_product (and import_products) take to save this row as it is. */
 export function saveInputOf(row: CatalogueRow, expectedUpdatedAt?: string): SaveProductInput {

@@ -1,3 +1,3 @@
-// Types that the web app and the server share. Both import this module; neither copies it.
-export * from './confirm-checkout.ts';
+// Types and schemas the web app and the server share. Both import this module; neither copies it.
+export * from './functions/index.ts';
 export * from './order-status.ts';

@@ -86,8 +86,16 @@ describe('src/payments-sandbox imports nothing of the project outside itself', (
 describe('src/contracts imports nothing of the project', () => {
   bites(
     MODULE_MAP,
-    [['src/contracts/index.ts', '../catalogue/index.ts']],
-    [['src/contracts/confirm-checkout.ts', './index.ts']],
+    [
+      ['src/contracts/index.ts', '../catalogue/index.ts'],
+      ['src/contracts/functions/checkout.ts', '../../web/lib/config.ts'],
+      ['src/contracts/functions/checkout.ts', '../../server/config.ts'],
+    ],
+    [
+      ['src/contracts/functions/checkout.ts', '../index.ts'],
+      // Packages are not parts of the project: the schemas are zod/mini's.
+      ['src/contracts/functions/checkout.ts', 'zod/mini'],
+    ],
   );
 });
 

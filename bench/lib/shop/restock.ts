@@ -2,7 +2,7 @@
 // shoppers sell out within seconds; every checkout after that is refused ("Only 2 left"), and
 // the run measures refusals instead of sales. A staff account sets every product and colour to
 // the most the back office allows, through the shop's own API, before the shoppers start.
-import { MAX_ON_HAND } from '../../../src/server/orders/stock.ts';
+import { MAX_ON_HAND } from '../../../src/contracts/index.ts';
 import { shopCatalogue } from './catalogue.ts';
 import { parsePage, Recorder } from './client.ts';
 import { staffAccount } from './staff-worker.ts';

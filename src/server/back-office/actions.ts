@@ -4,6 +4,7 @@
 // runs between two transactions: PGlite runs one transaction at a time, and the payments sandbox
 // keeps its state in the same database.
 import type Stripe from 'stripe';
+import type { AdminActionAnswer } from '../../contracts/index.ts';
 import type { Database, Queryable } from '../db/types.ts';
 import { functionError } from '../functions/errors.ts';
 import { nudgeMailWorkers } from '../mail/worker.ts';
@@ -20,18 +21,13 @@ import { queueRefundMails, queueShippedMail } from './order-mails.ts';
 import { recordRefunds, refundThroughProvider } from './refunds.ts';
 import { returnStockOfCancelledOrder, returnStockOfRefundedOrder } from './stock-return.ts';
 
-/** What every action answers: the order's row after the change, as the data API shows it. */
-export interface ActionAnswer {
-  order: Record<string, unknown>;
-}
-
 /** paid → shipped, with the carrier and tracking number; the shopper's notice queued with it. */
 export async function shipOrder(
   db: Database,
   actor: StaffActor,
   input: { orderNumber: string; carrier: string; trackingNumber: string },
   siteUrl: string,
-): Promise<ActionAnswer> {
+): Promise<AdminActionAnswer> {
   const answer = await db.transaction(async (tx) => {
     const before = await lockOrder(tx, input.orderNumber);
     if (before.status !== 'paid') throw invalidTransition(before, 'shipped');
@@ -61,7 +57,7 @@ export function deliverOrder(
   db: Database,
   actor: StaffActor,
   input: { orderNumber: string },
-): Promise<ActionAnswer> {
+): Promise<AdminActionAnswer> {
   return db.transaction(async (tx) => {
     const before = await lockOrder(tx, input.orderNumber);
     if (before.status !== 'shipped') throw invalidTransition(before, 'delivered');
@@ -96,7 +92,7 @@ export async function refundOrder(
   actor: StaffActor,
   input: { orderNumber: string; amountCents: number; returnToStock?: boolean | undefined },
   siteUrl: string,
-): Promise<ActionAnswer> {
+): Promise<AdminActionAnswer> {
   const checked = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderNumber);
     if (!REFUNDABLE.has(order.status)) throw invalidTransition(order, 'refunded');
@@ -152,7 +148,7 @@ export async function cancelOrder(
   actor: StaffActor,
   input: { orderNumber: string },
   siteUrl: string,
-): Promise<ActionAnswer> {
+): Promise<AdminActionAnswer> {
   const checked = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderNumber);
     if (order.status !== 'paid') throw invalidTransition(order, 'cancelled');

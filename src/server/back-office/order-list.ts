@@ -1,11 +1,11 @@
 // The back office's order list (docs/product.md, Back office page): newest first, a page at a
 // time, filtered by status and searched by order number, email or shipping name, any case.
+import type { AdminOrdersAnswer, OrderStatus } from '../../contracts/index.ts';
 import type { Queryable } from '../db/types.ts';
-
-export const ORDER_STATUSES = ['paid', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
+import { staffOrderOf } from './orders.ts';
 
 export interface OrderListQuery {
-  status: (typeof ORDER_STATUSES)[number] | null;
+  status: OrderStatus | null;
   /** An order number or its start ("KS-10", "10042"), else part of the email or shipping name. */
   q: string;
   offset: number;
@@ -25,10 +25,7 @@ export function searchPattern(q: string): { number: string } | { text: string } 
 }
 
 /** One page of orders as the data API shows their rows, and whether more follow. */
-export async function listOrders(
-  db: Queryable,
-  query: OrderListQuery,
-): Promise<{ orders: Record<string, unknown>[]; more: boolean }> {
+export async function listOrders(db: Queryable, query: OrderListQuery): Promise<AdminOrdersAnswer> {
   const search = searchPattern(query.q);
   const { rows } = await db.query<{ order: string }>(
     `SELECT to_json(s)::text AS order FROM public.shop_orders s
@@ -45,6 +42,6 @@ export async function listOrders(
       query.offset,
     ],
   );
-  const orders = rows.map((row) => JSON.parse(row.order) as Record<string, unknown>);
+  const orders = rows.map((row) => staffOrderOf(row.order));
   return { orders: orders.slice(0, query.limit), more: orders.length > query.limit };
 }

@@ -1,6 +1,7 @@
 // Reading and changing one order as staff: the row locked for the change, the answer as the data
 // API shows it, and the audit log row written in the same transaction (docs/product.md, Back
 // office).
+import { staffOrderSchema, type StaffOrder } from '../../contracts/index.ts';
 import type { Queryable } from '../db/types.ts';
 import { functionError } from '../functions/errors.ts';
 
@@ -61,13 +62,21 @@ export function invalidTransition(order: LockedOrder, wanted: string) {
   );
 }
 
+/**
+ * An order row from `to_json(s)::text`, as the staff functions answer it: parsed with the
+ * contract's schema, so a column that changed shape fails here, not in the back office's page.
+ */
+export function staffOrderOf(json: string): StaffOrder {
+  return staffOrderSchema.parse(JSON.parse(json));
+}
+
 /** The order's row as the data API returns it (GET /rest/v1/shop_orders). */
-export async function orderJson(tx: Queryable, id: number): Promise<Record<string, unknown>> {
+export async function orderJson(tx: Queryable, id: number): Promise<StaffOrder> {
   const { rows } = await tx.query<{ order: string }>(
     'SELECT to_json(s)::text AS order FROM public.shop_orders s WHERE s.id = $1',
     [id],
   );
-  return JSON.parse(rows[0]?.order ?? 'null') as Record<string, unknown>;
+  return staffOrderOf(rows[0]?.order ?? 'null');
 }
 
 type Snapshot = Record<string, unknown>;

@@ -1,24 +1,18 @@
 import type { Handler } from 'hono';
-import { z } from 'zod';
-import { listOrders, ORDER_STATUSES } from '../back-office/order-list.ts';
-import type { FunctionsDeps } from './context.ts';
+import { adminOrdersQuerySchema, type AdminOrdersAnswer } from '../../contracts/index.ts';
+import { listOrders } from '../back-office/order-list.ts';
+import { parseRequest, type FunctionsDeps } from './context.ts';
 import { functionError } from './errors.ts';
 import type { WithStaff } from './guards.ts';
 
-const query = z.object({
-  status: z.enum(ORDER_STATUSES).optional(),
-  q: z.string().max(200).default(''),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-});
-
 /**
  * GET /functions/v1/admin-orders?status=&q=&offset=&limit=: a page of the orders list, newest
- * first, answering {orders, more} (docs/product.md, Back office).
+ * first, answering {orders, more} (docs/product.md, Back office). The query and the answer are the
+ * contract's (src/contracts/functions/admin-orders.ts).
  */
 export function adminOrderListHandler(deps: FunctionsDeps): Handler<WithStaff> {
   return async function adminOrderList(c) {
-    const parsed = query.safeParse({
+    const parsed = parseRequest(adminOrdersQuerySchema, {
       status: c.req.query('status') || undefined,
       q: c.req.query('q'),
       offset: c.req.query('offset'),
@@ -30,6 +24,10 @@ export function adminOrderListHandler(deps: FunctionsDeps): Handler<WithStaff> {
     }
     const { status, ...rest } = parsed.data;
     c.header('Cache-Control', 'no-store');
-    return c.json(await listOrders(deps.db, { status: status ?? null, ...rest }));
+    const answer: AdminOrdersAnswer = await listOrders(deps.db, {
+      status: status ?? null,
+      ...rest,
+    });
+    return c.json(answer);
   };
 }

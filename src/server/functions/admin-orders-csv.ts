@@ -1,14 +1,9 @@
 import type { Handler } from 'hono';
-import { z } from 'zod';
+import { adminOrdersCsvQuerySchema } from '../../contracts/index.ts';
 import { ordersCsv } from '../back-office/csv.ts';
-import type { FunctionsDeps } from './context.ts';
+import { parseRequest, type FunctionsDeps } from './context.ts';
 import { functionError } from './errors.ts';
 import type { WithStaff } from './guards.ts';
-
-const date = z.iso.date();
-const query = z
-  .object({ from: date, to: date })
-  .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['from'] });
 
 /**
  * GET /functions/v1/admin-orders-csv?from=YYYY-MM-DD&to=YYYY-MM-DD: the orders placed on those
@@ -16,7 +11,10 @@ const query = z
  */
 export function adminOrdersCsvHandler(deps: FunctionsDeps): Handler<WithStaff> {
   return async function adminOrdersCsv(c) {
-    const parsed = query.safeParse({ from: c.req.query('from'), to: c.req.query('to') });
+    const parsed = parseRequest(adminOrdersCsvQuerySchema, {
+      from: c.req.query('from'),
+      to: c.req.query('to'),
+    });
     if (!parsed.success) {
       const problems = parsed.error.issues.map(
         (i) =>

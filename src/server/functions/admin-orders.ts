@@ -1,37 +1,26 @@
 import type { Context, Handler } from 'hono';
-import { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
-  cancelOrder,
-  deliverOrder,
-  refundOrder,
-  shipOrder,
-  type ActionAnswer,
-} from '../back-office/actions.ts';
+  adminCancelRequestSchema,
+  adminDeliverRequestSchema,
+  adminRefundRequestSchema,
+  adminShipRequestSchema,
+  type AdminActionAnswer,
+} from '../../contracts/index.ts';
+import { cancelOrder, deliverOrder, refundOrder, shipOrder } from '../back-office/actions.ts';
 import type { AccessTokenClaims } from '../auth/claims.ts';
 import type { StaffActor } from '../back-office/orders.ts';
-import { readJsonBody, type FunctionsDeps } from './context.ts';
+import { parseRequest, readJsonBody, type FunctionsDeps } from './context.ts';
 import { functionError } from './errors.ts';
 import type { WithPayments, WithStaff } from './guards.ts';
 
 // The staff actions on one order (docs/product.md, Back office), each behind identifyCaller and
-// requireStaff in app.ts; each answers {order} with the row after the change.
-
-const orderNumber = z.string().trim().min(1).max(40);
-const text = z.string().trim().min(1).max(100);
-const schemas = {
-  ship: z.strictObject({ orderNumber, carrier: text, trackingNumber: text }),
-  deliver: z.strictObject({ orderNumber }),
-  cancel: z.strictObject({ orderNumber }),
-  refund: z.strictObject({
-    orderNumber,
-    amountCents: z.number().int().min(1).max(100_000_000),
-    returnToStock: z.boolean().optional(),
-  }),
-};
+// requireStaff in app.ts; each answers {order} with the row after the change. Requests and answers
+// are the contract's (src/contracts/functions/admin-actions.ts).
 
 /** The body, or 400 invalid_request naming each field that is wrong. */
-async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
-  const parsed = schema.safeParse(await readJsonBody(c));
+async function parseBody<S extends z.ZodMiniType>(c: Context, schema: S): Promise<z.output<S>> {
+  const parsed = parseRequest(schema, await readJsonBody(c));
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((i) => {
     const field = i.path.join('.');
@@ -42,12 +31,12 @@ async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.
 
 const actorOf = (staff: AccessTokenClaims): StaffActor => ({ id: staff.sub, email: staff.email });
 
-const answer = (c: Context, result: ActionAnswer) => c.json(result);
+const answer = (c: Context, result: AdminActionAnswer) => c.json(result);
 
 /** POST /functions/v1/admin-ship {orderNumber, carrier, trackingNumber}: paid → shipped. */
 export function adminShipHandler(deps: FunctionsDeps): Handler<WithStaff> {
   return async function adminShip(c) {
-    const body = await parseBody(c, schemas.ship);
+    const body = await parseBody(c, adminShipRequestSchema);
     return answer(c, await shipOrder(deps.db, actorOf(c.get('staff')), body, deps.siteUrl));
   };
 }
@@ -55,7 +44,7 @@ export function adminShipHandler(deps: FunctionsDeps): Handler<WithStaff> {
 /** POST /functions/v1/admin-deliver {orderNumber}: shipped → delivered. */
 export function adminDeliverHandler(deps: FunctionsDeps): Handler<WithStaff> {
   return async function adminDeliver(c) {
-    const body = await parseBody(c, schemas.deliver);
+    const body = await parseBody(c, adminDeliverRequestSchema);
     return answer(c, await deliverOrder(deps.db, actorOf(c.get('staff')), body));
   };
 }
@@ -66,7 +55,7 @@ export function adminDeliverHandler(deps: FunctionsDeps): Handler<WithStaff> {
  */
 export function adminRefundHandler(deps: FunctionsDeps): Handler<WithPayments & WithStaff> {
   return async function adminRefund(c) {
-    const body = await parseBody(c, schemas.refund);
+    const body = await parseBody(c, adminRefundRequestSchema);
     const stripe = c.get('payments').stripe;
     return answer(
       c,
@@ -78,7 +67,7 @@ export function adminRefundHandler(deps: FunctionsDeps): Handler<WithPayments & 
 /** POST /functions/v1/admin-cancel {orderNumber}: paid → cancelled, the rest refunded. */
 export function adminCancelHandler(deps: FunctionsDeps): Handler<WithPayments & WithStaff> {
   return async function adminCancel(c) {
-    const body = await parseBody(c, schemas.cancel);
+    const body = await parseBody(c, adminCancelRequestSchema);
     const stripe = c.get('payments').stripe;
     return answer(
       c,

@@ -1,17 +1,14 @@
 import type { Handler } from 'hono';
-import { z } from 'zod';
+import {
+  adminStockRequestSchema,
+  MAX_ON_HAND,
+  type AdminStockAnswer,
+} from '../../contracts/index.ts';
 import { readCatalogue } from '../catalogue/index.ts';
-import { MAX_ON_HAND } from '../orders/stock.ts';
 import { setOnHand } from '../orders/stock-edit.ts';
-import { readJsonBody, type FunctionsDeps } from './context.ts';
+import { parseRequest, readJsonBody, type FunctionsDeps } from './context.ts';
 import { functionError } from './errors.ts';
 import type { WithCaller, WithStaff } from './guards.ts';
-
-const bodyShape = z.object({
-  productKey: z.string().min(1),
-  color: z.string().min(1),
-  onHand: z.number().int().min(0).max(MAX_ON_HAND),
-});
 
 const BAD_BODY = `The request must be JSON like {"productKey": "switches:10", "color": "Yellow", "onHand": 25}, onHand a whole number from 0 to ${MAX_ON_HAND}.`;
 
@@ -21,7 +18,7 @@ const BAD_BODY = `The request must be JSON like {"productKey": "switches:10", "c
  */
 export function adminStockHandler(deps: FunctionsDeps): Handler<WithCaller & WithStaff> {
   return async function adminStock(c) {
-    const parsed = bodyShape.safeParse(await readJsonBody(c));
+    const parsed = parseRequest(adminStockRequestSchema, await readJsonBody(c));
     if (!parsed.success) throw functionError('invalid_request', BAD_BODY);
     const { productKey, color, onHand } = parsed.data;
     // Any status: staff keep the stock of a draft before it is published, and of archived ones.
@@ -46,6 +43,6 @@ export function adminStockHandler(deps: FunctionsDeps): Handler<WithCaller & Wit
       throw functionError('invalid_request', `No stock is kept for ${product.name} (${color}).`);
     }
     deps.logger.info({ productKey, color, onHand, staff: staff.sub }, 'stock: set on hand');
-    return c.json({ stock });
+    return c.json({ stock } satisfies AdminStockAnswer);
   };
 }

@@ -1,5 +1,6 @@
 import type { Handler } from 'hono';
 import Stripe from 'stripe';
+import type { CheckoutAnswer } from '../../contracts/index.ts';
 import type { HttpError } from '../http/errors.ts';
 import { readCatalogue } from '../catalogue/index.ts';
 import {
@@ -121,6 +122,6 @@ export function checkoutHandler(deps: FunctionsDeps): Handler<WithPayments & Wit
     await linkHold(deps.db, hold.holdRef, session.id);
     // Another checkout of the same shopper started at the same moment: the later one stays.
     await endOpenCheckouts(deps.db, payments.stripe, deps.logger, userId, session.id);
-    return c.json({ id: session.id, url: session.url });
+    return c.json({ id: session.id, url: session.url } satisfies CheckoutAnswer);
   };
 }

@@ -1,18 +1,18 @@
 import type { Handler } from 'hono';
-import { z } from 'zod';
+import {
+  confirmCheckoutRequestSchema,
+  type ConfirmCheckoutAnswer,
+  type confirmCheckoutFunction,
+} from '../../contracts/index.ts';
 import { fulfilCheckout, type FulfilStatus } from '../orders/index.ts';
-import { readJsonBody, type FunctionsDeps } from './context.ts';
+import { parseRequest, readJsonBody, type FunctionsDeps } from './context.ts';
 import { functionError } from './errors.ts';
 import type { WithCaller, WithPayments } from './guards.ts';
 
-const bodySchema = z.object({
-  session_id: z.string().regex(/^cs_(test|live)_[A-Za-z0-9]{1,200}$/),
-  /** Check the session without saving (the page's "Order verified" step). */
-  verify_only: z.boolean().optional(),
-});
-
-// Failures the caller may retry carry a 5xx; every other outcome is a normal answer.
-const HTTP_STATUS: Partial<Record<FulfilStatus, 500 | 502>> = { error: 502, save_failed: 500 };
+// Failures the caller may retry carry a 5xx, one the contract lists as still carrying the answer;
+// every other outcome is a normal answer.
+type RetryStatus = (typeof confirmCheckoutFunction.answerStatuses)[number];
+const HTTP_STATUS: Partial<Record<FulfilStatus, RetryStatus>> = { error: 502, save_failed: 500 };
 
 /**
  * POST /functions/v1/confirm-checkout {session_id}: the success page's flow on the server
@@ -23,9 +23,9 @@ export function confirmCheckoutHandler(deps: FunctionsDeps): Handler<WithPayment
   return async function confirmCheckout(c) {
     const payments = c.get('payments');
     const caller = c.get('caller');
-    const body = bodySchema.safeParse(await readJsonBody(c));
+    const body = parseRequest(confirmCheckoutRequestSchema, await readJsonBody(c));
     if (!body.success) throw functionError('invalid_session_id');
-    const outcome = await fulfilCheckout({
+    const outcome: ConfirmCheckoutAnswer = await fulfilCheckout({
       db: deps.db,
       stripe: payments.stripe,
       logger: deps.logger,

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import * as z from 'zod/mini';
 import type { RequestCredentials, RequestIdentity } from '../auth/identify.ts';
 import type { Database } from '../db/types.ts';
 import type { Logger } from '../http/logger.ts';
@@ -37,4 +38,15 @@ export async function readJsonBody(c: Context): Promise<unknown> {
   } catch {
     throw functionError('bad_json');
   }
+}
+
+// zod/mini, the contracts' zod, carries no message texts: a request's problems are put in English.
+const englishMessages = z.locales.en().localeError;
+
+/** Parses a request with its contract's schema (src/contracts/functions), problems in English. */
+export function parseRequest<S extends z.ZodMiniType>(
+  schema: S,
+  value: unknown,
+): z.core.util.SafeParseResult<z.output<S>> {
+  return z.safeParse(schema, value, { error: englishMessages });
 }

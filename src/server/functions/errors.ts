@@ -1,8 +1,10 @@
+import type { FunctionError, FunctionErrorExtra } from '../../contracts/index.ts';
 import { HttpError } from '../http/errors.ts';
 
 /**
  * Every error code /functions/v1 answers with, its HTTP status and, where it never varies, its
- * message. The body is `{error: code, message}` (plus the provider's `type` for stripe_ codes).
+ * message. The body is the contract's functionErrorSchema (src/contracts/functions/error.ts):
+ * `{error: code, message}`, plus the provider's `type` for stripe_ codes.
  */
 export const FUNCTION_ERRORS = {
   bad_json: { status: 400, message: 'The request body must be JSON.' },
@@ -52,17 +54,14 @@ export function functionError(code: CodeWithMessage): HttpError;
 export function functionError(
   code: FunctionErrorCode,
   message: string,
-  extra?: Record<string, unknown>,
+  extra?: FunctionErrorExtra,
 ): HttpError;
 export function functionError(
   code: FunctionErrorCode,
   message?: string,
-  extra: Record<string, unknown> = {},
+  extra: FunctionErrorExtra = {},
 ): HttpError {
   const entry: { status: number; message?: string } = FUNCTION_ERRORS[code];
-  return new HttpError(entry.status, {
-    error: code,
-    ...extra,
-    message: message ?? entry.message ?? code,
-  });
+  const body = { error: code, ...extra, message: message ?? entry.message ?? code };
+  return new HttpError(entry.status, body satisfies FunctionError);
 }

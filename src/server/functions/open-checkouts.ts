@@ -4,6 +4,7 @@
 // and only then frees its units; a session the shopper paid meanwhile keeps them for its order.
 import type { Handler } from 'hono';
 import Stripe from 'stripe';
+import type { CancelCheckoutAnswer } from '../../contracts/index.ts';
 import type { Database } from '../db/types.ts';
 import type { Logger } from '../http/logger.ts';
 import { heldSessionsOf, releaseSessionHolds } from '../orders/stock.ts';
@@ -53,12 +54,13 @@ export async function endOpenCheckouts(
 
 /**
  * POST /functions/v1/cancel-checkout: the shopper came back from the payment page with "Cancel":
- * their open checkout ends now and its units are on sale again. Answers {released}.
+ * their open checkout ends now and its units are on sale again. Answers {released}. The request
+ * says nothing (the contract's is an empty object), so its body is not read.
  */
 export function cancelCheckoutHandler(deps: FunctionsDeps): Handler<WithPayments & WithShopper> {
   return async function cancelCheckout(c) {
     const stripe = c.get('payments').stripe;
     const released = await endOpenCheckouts(deps.db, stripe, deps.logger, c.get('shopper').sub);
-    return c.json({ released });
+    return c.json({ released } satisfies CancelCheckoutAnswer);
   };
 }

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { z } from 'zod';
+import { checkoutRequestSchema, type CheckoutItem } from '../../contracts/index.ts';
 import {
   encodeLineItemName,
   MAX_LINE_QUANTITY,
@@ -36,18 +37,6 @@ export const cartMessages = {
     `Only ${left} left of ${name} (${colour}).`,
 };
 
-const itemShape = z.object({
-  key: z.string().optional(),
-  category: z.enum(['keyboards', 'switches', 'accessories']).optional(),
-  id: z.number().int().optional(),
-  color: z.string().nullish(),
-  // Checked below with the product's name in the message.
-  quantity: z.unknown().optional(),
-  price: z.unknown().optional(),
-});
-
-const bodyShape = z.object({ items: z.array(z.unknown()) });
-
 const quantitySchema = z.number().int().min(1).max(MAX_LINE_QUANTITY);
 const priceSchema = z.number().positive().finite();
 
@@ -71,24 +60,21 @@ export class InvalidCartError extends Error {
 
 const invalidCart = (message: string) => new InvalidCartError(message);
 
-type CartItem = z.infer<typeof itemShape>;
-
-const keyOf = (item: CartItem) =>
+const keyOf = (item: CheckoutItem) =>
   item.key ??
   (item.category && item.id !== undefined ? productKey(item.category, item.id) : undefined);
 
-/** The items of a checkout body, or InvalidCartError when the body is not a cart. */
-function itemsOf(body: unknown): CartItem[] {
-  const parsed = bodyShape.safeParse(body);
+/**
+ * The items of a checkout body (the checkout contract's request), or InvalidCartError when the
+ * body is not a cart. Quantities and prices are checked per line, naming the product.
+ */
+function itemsOf(body: unknown): CheckoutItem[] {
+  const parsed = checkoutRequestSchema.safeParse(body);
   if (!parsed.success) throw invalidCart(cartMessages.badBody);
   const items = parsed.data.items;
   if (items.length === 0) throw invalidCart(cartMessages.empty);
   if (items.length > MAX_CART_LINES) throw invalidCart(cartMessages.tooMany);
-  return items.map((raw) => {
-    const item = itemShape.safeParse(raw);
-    if (!item.success) throw invalidCart(cartMessages.badBody);
-    return item.data;
-  });
+  return items;
 }
 
 /**
@@ -109,7 +95,7 @@ export function cartProductKeys(body: unknown): string[] {
  * A published product of the catalogue. A draft answers as unknown, so a cart never learns the
  * name of a product the shop has not shown yet; an archived one says it is no longer sold.
  */
-function productOf(item: CartItem, catalogue: Catalogue): Product {
+function productOf(item: CheckoutItem, catalogue: Catalogue): Product {
   const key = keyOf(item);
   const product = key ? catalogue.byKey(key) : undefined;
   if (!product || product.status === 'draft') {

@@ -1,14 +1,13 @@
 // Stock per product and colour (docs/decisions/0025-stock-holds.md): a checkout holds its lines'
 // units before the provider's session exists, the hold is linked to the session, released when the
 // session expires or is never created, and taken once when the session's order is recorded.
+import { MAX_ON_HAND } from '../../contracts/index.ts';
 import type { Database, Queryable } from '../db/types.ts';
 import type { Logger } from '../http/logger.ts';
 import { cartMessages, InvalidCartError, type CheckoutLine } from './cart.ts';
 
 /** The units each catalogue product and colour starts with when the shop first sees it. */
 export const DEFAULT_ON_HAND = 50;
-/** The most units staff may record for one product and colour. */
-export const MAX_ON_HAND = 100_000;
 /** Held past its expiry by this long, a hold is released by the sweep (the webhook is faster). */
 export const SWEEP_GRACE_MS = 60_000;
 

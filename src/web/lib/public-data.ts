@@ -3,11 +3,11 @@
 // the auth client (docs/decisions/0039-public-reads-without-auth.md); a signed-in shopper's pages
 // use the full backend's data client, already loaded (session.ts).
 import { PostgrestClient } from '@supabase/postgrest-js';
-import type { ShopDatabase } from './supabase-types.ts';
+import type { Database } from '../../contracts/database.ts';
 
 /** Public reads: the same PostgREST client the backend has, as the anonymous role. */
 export interface PublicData {
-  db: PostgrestClient<ShopDatabase>;
+  db: PostgrestClient<Database>;
 }
 
 /** The anonymous data client, for `supabaseUrl` with `supabaseAnonKey`. */
@@ -18,7 +18,7 @@ export function createPublicData(
   const baseUrl = config.supabaseUrl.replace(/\/+$/, '');
   const apikey = config.supabaseAnonKey;
   return {
-    db: new PostgrestClient<ShopDatabase>(`${baseUrl}/rest/v1`, {
+    db: new PostgrestClient<Database>(`${baseUrl}/rest/v1`, {
       headers: { apikey, Authorization: `Bearer ${apikey}` },
       ...(options.fetch ? { fetch: options.fetch } : {}),
     }),

@@ -8,7 +8,7 @@ import {
 import { FunctionsClient } from '@supabase/functions-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { authStorageKey } from './session-hint.ts';
-import type { ShopDatabase } from './supabase-types.ts';
+import type { Database } from '../../contracts/database.ts';
 
 export interface BackendConfig {
   supabaseUrl: string;
@@ -26,7 +26,7 @@ export interface BackendOptions {
 
 export interface Backend {
   auth: GoTrueClient;
-  db: PostgrestClient<ShopDatabase>;
+  db: PostgrestClient<Database>;
   functions: FunctionsClient;
   /**
    * Creates an account without signing this page in. The server answers a confirmed sign-up with
@@ -90,7 +90,7 @@ export function createBackend(config: BackendConfig, options: BackendOptions = {
       return baseFetch(input, { ...init, headers });
     };
 
-  const db = new PostgrestClient<ShopDatabase>(`${baseUrl}/rest/v1`, { fetch: withAuth(true) });
+  const db = new PostgrestClient<Database>(`${baseUrl}/rest/v1`, { fetch: withAuth(true) });
   const functions = new FunctionsClient(`${baseUrl}/functions/v1`, {
     customFetch: withAuth(!apikey.startsWith('sb_')),
   });

@@ -5,7 +5,7 @@
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Backend } from '../lib/supabase.ts';
-import type { ShopDatabase } from '../lib/supabase-types.ts';
+import type { Database } from '../../contracts/database.ts';
 import { createRatingsStore } from './ratings-store.ts';
 
 afterEach(() => vi.restoreAllMocks());
@@ -20,7 +20,7 @@ function heldBackend() {
       answer = (rows) => resolve(Response.json(rows));
     });
   };
-  const db = new PostgrestClient<ShopDatabase>('http://shop.test/rest/v1', { fetch: fetchStub });
+  const db = new PostgrestClient<Database>('http://shop.test/rest/v1', { fetch: fetchStub });
   const backend = () => Promise.resolve({ db } as unknown as Backend);
   return { backend, answer: (rows: unknown[]) => answer(rows), requests: () => requests };
 }

@@ -2,8 +2,8 @@
 // catalogue's seed ratings and the stored ones combine into one average. Shared by the cards
 // (browse) and the dialog's reviews section (reviews); saving a rating is the reviews feature's.
 import type { Category } from '../../catalogue/index.ts';
+import type { Tables } from '../../contracts/database.ts';
 import type { PublicData } from '../lib/supabase.ts';
-import type { ProductRatingsRow } from '../lib/supabase-types.ts';
 
 /** The stored ratings of one product, as public.product_ratings gives them. */
 export interface StoredRatings {
@@ -27,7 +27,7 @@ export function combinedRating(
 
 /** A product_ratings row (or the rate_product answer) as numbers. */
 export function toStoredRatings(
-  row: Pick<ProductRatingsRow, 'rating_count' | 'rating_sum'>,
+  row: Pick<Tables<'product_ratings'>, 'rating_count' | 'rating_sum'>,
 ): StoredRatings {
   return { count: Number(row.rating_count), sum: Number(row.rating_sum) };
 }
@@ -42,5 +42,8 @@ export async function fetchCategoryRatings(
     .select('product_key,rating_count,rating_sum')
     .like('product_key', `${category}:*`);
   if (error) throw error;
-  return new Map(data.map((row) => [row.product_key, toStoredRatings(row)]));
+  // A view's columns are nullable in the generated types; every row of this one has a key.
+  return new Map(
+    data.flatMap((row) => (row.product_key ? [[row.product_key, toStoredRatings(row)]] : [])),
+  );
 }

@@ -48,8 +48,11 @@ export function createStockStore(): StockStore {
             .from('stock_availability')
             .select('product_key,color,available');
           if (error) throw error;
+          // A view's columns are nullable in the generated types; every row of this one is whole.
           snapshot = new Map(
-            data.map((row) => [stockKey(row.product_key, row.color), Number(row.available)]),
+            data.flatMap(({ product_key, color, available }) =>
+              product_key && color ? [[stockKey(product_key, color), Number(available)]] : [],
+            ),
           );
           loadedAt = now;
           for (const listener of listeners) listener();

@@ -1,9 +1,9 @@
 // For component tests: fills the stock store as if the shop had answered `rows`.
 import type { Backend } from '../lib/supabase.ts';
-import type { StockAvailabilityRow } from '../lib/supabase-types.ts';
+import type { Tables } from '../../contracts/database.ts';
 import { stockStore } from './stock-store.ts';
 
-export async function loadStock(rows: StockAvailabilityRow[]): Promise<void> {
+export async function loadStock(rows: Tables<'stock_availability'>[]): Promise<void> {
   stockStore.reset();
   const db = {
     from: () => ({ select: () => Promise.resolve({ data: rows, error: null }) }),

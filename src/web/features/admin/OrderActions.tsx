@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import type { StaffOrder } from '../../../contracts/functions/staff-order.ts';
 import { useToast } from '../../components/toast/index.ts';
 import { useSessionStore } from '../../lib/session-react.tsx';
-import { runAction, type ActionName } from './api.ts';
+import { runAction, type ActionName, type ActionRequest } from './api.ts';
 import { CancelDialog } from './CancelDialog.tsx';
 import { formatPrice } from './format.ts';
 import { RefundForm } from './RefundForm.tsx';
@@ -10,10 +11,10 @@ import { ADMIN_TEXT as T } from './texts.ts';
 import type { ShopOrderRow } from './types.ts';
 
 /** Runs one action at a time; the caller says what to announce once the server agreed. */
-export type Run = (
-  name: ActionName,
-  body: Record<string, unknown>,
-  announce: (order: ShopOrderRow) => string,
+export type Run = <N extends ActionName>(
+  name: N,
+  request: ActionRequest<N>,
+  announce: (order: StaffOrder) => string,
 ) => Promise<boolean>;
 
 type Open = 'ship' | 'refund' | 'cancel' | null;
@@ -35,15 +36,16 @@ export function OrderActions({ order, onChanged }: { order: ShopOrderRow; onChan
   const canDeliver = order.status === 'shipped';
   const canRefund = ['paid', 'shipped', 'delivered'].includes(order.status) && remaining > 0;
 
-  const run: Run = async (name, body, announce) => {
+  const run: Run = async (name, request, announce) => {
     if (pending) return false;
     setPending(true);
     setError(null);
     try {
       const backend = await store.backend();
-      const result = await runAction(backend, name, { orderNumber: order.order_number, ...body });
+      const result = await runAction(backend, name, request);
       if (!result.ok) {
-        setError(`${T.actionFailed} ${result.status === null ? T.networkFailed : result.message}`);
+        const why = result.reason === 'unreachable' ? T.networkFailed : result.message;
+        setError(`${T.actionFailed} ${why}`);
         return false;
       }
       toast.show(announce(result.order), { tone: 'success' });
@@ -87,7 +89,9 @@ export function OrderActions({ order, onChanged }: { order: ShopOrderRow; onChan
               type="button"
               className="button"
               aria-disabled={pending}
-              onClick={() => void run('admin-deliver', {}, () => T.delivered(number))}
+              onClick={() =>
+                void run('admin-deliver', { orderNumber: number }, () => T.delivered(number))
+              }
             >
               {T.markDelivered}
             </button>
@@ -126,7 +130,9 @@ export function OrderActions({ order, onChanged }: { order: ShopOrderRow; onChan
           pending={pending}
           onCancel={() => setOpen(null)}
           onSubmit={(carrier, trackingNumber) =>
-            run('admin-ship', { carrier, trackingNumber }, () => T.shipped(number))
+            run('admin-ship', { orderNumber: number, carrier, trackingNumber }, () =>
+              T.shipped(number),
+            )
           }
         />
       )}
@@ -138,8 +144,10 @@ export function OrderActions({ order, onChanged }: { order: ShopOrderRow; onChan
           error={error}
           onCancel={() => setOpen(null)}
           onSubmit={(amountCents, returnToStock) =>
-            run('admin-refund', { amountCents, ...(returnToStock && { returnToStock }) }, () =>
-              T.refundedDone(formatPrice(amountCents), number),
+            run(
+              'admin-refund',
+              { orderNumber: number, amountCents, ...(returnToStock && { returnToStock }) },
+              () => T.refundedDone(formatPrice(amountCents), number),
             )
           }
         />
@@ -151,7 +159,7 @@ export function OrderActions({ order, onChanged }: { order: ShopOrderRow; onChan
           pending={pending}
           error={error}
           onClose={() => setOpen(null)}
-          onConfirm={() => run('admin-cancel', {}, () => T.cancelled(number))}
+          onConfirm={() => run('admin-cancel', { orderNumber: number }, () => T.cancelled(number))}
         />
       )}
     </section>

@@ -1,10 +1,11 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { shownOrderStatus } from '../../../contracts/index.ts';
+import { ORDER_STATUSES, type OrderStatus } from '../../../contracts/functions/order.ts';
+import { type StaffOrder } from '../../../contracts/functions/staff-order.ts';
+import { shownOrderStatus } from '../../../contracts/order-status.ts';
 import { useHashQuery } from '../../lib/hash-location.ts';
 import { CsvExport } from './CsvExport.tsx';
 import { formatDateTime, formatPrice, statusText } from './format.ts';
 import { ADMIN_TEXT as T } from './texts.ts';
-import { ORDER_STATUSES, type OrderStatus, type ShopOrderRow } from './types.ts';
 import { useOrders } from './use-orders.ts';
 
 /** How long typing pauses before the search runs. */
@@ -178,7 +179,7 @@ function Filters({ status, q, onStatus, onSearch }: FiltersProps) {
   );
 }
 
-function OrdersTable({ rows, query }: { rows: ShopOrderRow[]; query: string }) {
+function OrdersTable({ rows, query }: { rows: StaffOrder[]; query: string }) {
   const c = T.columns;
   return (
     <table className="admin-table">

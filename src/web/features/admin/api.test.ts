@@ -29,6 +29,7 @@ describe('audit entries', () => {
     staff_email: 'staff@example.com',
     action: 'ship',
     order_id: 1,
+    product_key: null,
     before: {},
     after: {},
     ...patch,

@@ -1,23 +1,25 @@
 // The back office's data calls: reads through the data API (row-level security lets staff see
 // every order) and the staff actions through /functions/v1, both with the signed-in staff token.
-import type { PostgrestClient } from '@supabase/postgrest-js';
+import {
+  adminCancelFunction,
+  adminDeliverFunction,
+  adminRefundFunction,
+  adminShipFunction,
+} from '../../../contracts/functions/admin-actions.ts';
+import { adminOrdersCsvFunction } from '../../../contracts/functions/admin-orders-csv.ts';
+import { adminOrdersFunction } from '../../../contracts/functions/admin-orders.ts';
+import { type RequestOf } from '../../../contracts/functions/contract.ts';
+import { type OrderStatus } from '../../../contracts/functions/order.ts';
+import { staffOrderSchema, type StaffOrder } from '../../../contracts/functions/staff-order.ts';
+import { callFunction, type FunctionFailure } from '../../lib/functions.ts';
 import type { Backend } from '../../lib/supabase.ts';
-import type {
-  AdminDatabase,
-  AuditRow,
-  OrderLineRow,
-  OrderStatus,
-  RefundRow,
-  ShopOrderRow,
-} from './types.ts';
+import type { AuditRow, OrderLineRow, RefundRow, ShopOrderRow } from './types.ts';
 
 /** Orders the list shows per page. */
 export const ORDERS_PER_PAGE = 25;
 
-type AdminDb = PostgrestClient<AdminDatabase>;
-
-// The app's client is typed for the storefront's tables; staff read the order records too.
-const adminDb = (backend: Backend): AdminDb => backend.db as unknown as AdminDb;
+/** Said when the order row does not read as the staff functions' order (staff-order.ts). */
+const UNREADABLE_ORDER = 'The server answered with an order this page cannot read.';
 
 export interface OrderQuery {
   status: OrderStatus | null;
@@ -33,19 +35,15 @@ export async function fetchOrders(
   backend: Backend,
   query: OrderQuery,
   offset: number,
-): Promise<{ rows: ShopOrderRow[]; more: boolean }> {
-  const params = new URLSearchParams({ offset: String(offset), limit: String(ORDERS_PER_PAGE) });
-  if (query.status) params.set('status', query.status);
-  if (query.q.trim()) params.set('q', query.q.trim());
-  const { data, error } = await backend.functions.invoke<unknown>(
-    `admin-orders?${params.toString()}`,
-    { method: 'GET' },
-  );
-  if (error) throw error;
-  if (!isRecord(data) || !Array.isArray(data.orders)) {
-    throw new Error('The server answered without the orders.');
-  }
-  return { rows: data.orders as ShopOrderRow[], more: data.more === true };
+): Promise<{ rows: StaffOrder[]; more: boolean }> {
+  const result = await callFunction(backend.functions, adminOrdersFunction, {
+    status: query.status ?? undefined,
+    q: query.q.trim(),
+    offset,
+    limit: ORDERS_PER_PAGE,
+  });
+  if (!result.ok) throw new Error(result.message);
+  return { rows: result.answer.orders, more: result.answer.more };
 }
 
 export interface OrderDetail {
@@ -60,11 +58,15 @@ export async function fetchOrderDetail(
   backend: Backend,
   orderNumber: string,
 ): Promise<OrderDetail | null> {
-  const db = adminDb(backend);
+  const { db } = backend;
   const found = await db.from('shop_orders').select('*').eq('order_number', orderNumber);
   if (found.error) throw found.error;
-  const order = found.data[0];
-  if (!order) return null;
+  const row = found.data[0];
+  if (!row) return null;
+  // The table types status as text and the address as Json: read the row as the functions' order.
+  const parsed = staffOrderSchema.safeParse(row);
+  if (!parsed.success) throw new Error(UNREADABLE_ORDER);
+  const order = parsed.data;
   const [lines, refunds, audit] = await Promise.all([
     db.from('orders').select('*').eq('order_id', order.id).order('line_number'),
     db.from('shop_order_refunds').select('*').eq('order_id', order.id).order('created_at'),
@@ -77,60 +79,27 @@ export async function fetchOrderDetail(
 }
 
 /** What a staff action answered: the order after the change, or why it failed. */
-export type ActionResult =
-  | { ok: true; order: ShopOrderRow }
-  | { ok: false; status: number | null; code: string | null; message: string };
+export type ActionResult = { ok: true; order: StaffOrder } | FunctionFailure;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+const ACTIONS = {
+  'admin-ship': adminShipFunction,
+  'admin-deliver': adminDeliverFunction,
+  'admin-cancel': adminCancelFunction,
+  'admin-refund': adminRefundFunction,
+};
 
-/** The code and message of a functions error, `{error: code, message}` or `{error: {code, message}}`. */
-function errorOf(body: unknown): { code: string | null; message: string | null } {
-  if (!isRecord(body)) return { code: null, message: null };
-  const inner = isRecord(body.error) ? body.error : body;
-  const code = typeof body.error === 'string' ? body.error : inner.code;
-  const message = inner.message ?? body.message;
-  return {
-    code: typeof code === 'string' ? code : null,
-    message: typeof message === 'string' ? message : null,
-  };
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return (await response.json()) as unknown;
-  } catch {
-    return null;
-  }
-}
-
-export type ActionName = 'admin-ship' | 'admin-deliver' | 'admin-cancel' | 'admin-refund';
+export type ActionName = keyof typeof ACTIONS;
+/** What an action sends: its contract's request. */
+export type ActionRequest<N extends ActionName> = RequestOf<(typeof ACTIONS)[N]>;
 
 /** Runs a staff action; the server answers `{ order }` with the order after the change. */
-export async function runAction(
+export async function runAction<N extends ActionName>(
   backend: Backend,
-  name: ActionName,
-  body: Record<string, unknown>,
+  name: N,
+  request: ActionRequest<N>,
 ): Promise<ActionResult> {
-  const { data, error } = await backend.functions.invoke<unknown>(name, { body });
-  if (!error) {
-    if (isRecord(data) && isRecord(data.order)) {
-      return { ok: true, order: data.order as unknown as ShopOrderRow };
-    }
-    return {
-      ok: false,
-      status: 200,
-      code: null,
-      message: 'The server answered without the order.',
-    };
-  }
-  const context: unknown = (error as { context?: unknown }).context;
-  if (context instanceof Response) {
-    const { code, message } = errorOf(await readJson(context));
-    return { ok: false, status: context.status, code, message: message ?? error.message };
-  }
-  return { ok: false, status: null, code: null, message: error.message };
+  const result = await callFunction(backend.functions, ACTIONS[name], request);
+  return result.ok ? { ok: true, order: result.answer.order } : result;
 }
 
 /** The orders placed from `from` to `to` (YYYY-MM-DD, inclusive) as the server's CSV file. */
@@ -139,23 +108,9 @@ export async function fetchOrdersCsv(
   from: string,
   to: string,
 ): Promise<{ ok: true; blob: Blob; fileName: string } | { ok: false; message: string }> {
-  const params = new URLSearchParams({ from, to });
-  const { data, error, response } = await backend.functions.invoke<unknown>(
-    `admin-orders-csv?${params.toString()}`,
-    { method: 'GET' },
-  );
-  if (error) {
-    const context: unknown = (error as { context?: unknown }).context;
-    if (context instanceof Response) {
-      return { ok: false, message: errorOf(await readJson(context)).message ?? error.message };
-    }
-    return { ok: false, message: error.message };
-  }
-  const disposition = response?.headers.get('Content-Disposition') ?? '';
+  const result = await callFunction(backend.functions, adminOrdersCsvFunction, { from, to });
+  if (!result.ok) return { ok: false, message: result.message };
+  const disposition = result.response?.headers.get('Content-Disposition') ?? '';
   const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? `orders-${from}-${to}.csv`;
-  const blob =
-    data instanceof Blob
-      ? data
-      : new Blob([typeof data === 'string' ? data : ''], { type: 'text/csv' });
-  return { ok: true, blob, fileName };
+  return { ok: true, blob: new Blob([result.answer], { type: 'text/csv' }), fileName };
 }

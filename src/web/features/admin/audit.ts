@@ -2,6 +2,9 @@ import { formatPrice } from './format.ts';
 import { AUDIT_ACTIONS, ADMIN_TEXT as T } from './texts.ts';
 import type { AuditRow } from './types.ts';
 
+/** A logged row (jsonb, before or after): the object it is, or no fields at all. */
+export const rowOf = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : {};
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
 const cents = (value: unknown) => (typeof value === 'number' ? value : Number(value ?? NaN));
 
@@ -14,8 +17,8 @@ export function auditWho(entry: AuditRow): string {
 /** What an audit entry did, with the shipment or amount it recorded when its snapshots say. */
 export function auditWhat(entry: AuditRow): string {
   const label = AUDIT_ACTIONS[entry.action] ?? entry.action;
-  const before = entry.before ?? {};
-  const after = entry.after ?? {};
+  const before = rowOf(entry.before);
+  const after = rowOf(entry.after);
   const carrier = text(after.carrier);
   const tracking = text(after.tracking_number);
   if (carrier && tracking && before.tracking_number !== after.tracking_number) {

@@ -1,5 +1,5 @@
 import { formatPrice } from '../../../catalogue/index.ts';
-import { shownOrderStatus } from '../../../contracts/index.ts';
+import { shownOrderStatus } from '../../../contracts/order-status.ts';
 import { ADMIN_TEXT as T } from './texts.ts';
 import type { ShippingAddress, ShopOrderRow } from './types.ts';
 

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { StaffOrder } from '../../../contracts/functions/staff-order.ts';
 import { useSessionStore } from '../../lib/session-react.tsx';
 import { fetchOrders, type OrderQuery } from './api.ts';
 import { ADMIN_TEXT as T } from './texts.ts';
-import type { ShopOrderRow } from './types.ts';
 
 export type MoreState = 'available' | 'loading' | 'failed' | 'done';
 
 export interface OrdersList {
   status: 'loading' | 'error' | 'loaded';
-  rows: ShopOrderRow[];
+  rows: StaffOrder[];
   more: MoreState;
   loadMore: () => void;
   retry: () => void;
@@ -16,7 +16,7 @@ export interface OrdersList {
 
 interface Book {
   key: string;
-  rows: ShopOrderRow[];
+  rows: StaffOrder[];
   status: 'error' | 'loaded';
   more: MoreState;
 }
@@ -31,7 +31,7 @@ export function useOrders(query: OrderQuery): OrdersList {
   const { status, q } = query;
 
   const fetchFrom = useCallback(
-    (forKey: string, earlier: ShopOrderRow[]) => {
+    (forKey: string, earlier: StaffOrder[]) => {
       const ticket = ++latest.current;
       store
         .backend()

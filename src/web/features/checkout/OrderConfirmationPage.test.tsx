@@ -118,6 +118,11 @@ describe('Order Confirmation', () => {
       'Error processing order: invalid JWT. Please contact support if payment was completed.',
     ],
     [
+      // A message with its own full stop still reads as one sentence.
+      { status: 401, body: { error: 'bad_jwt', message: 'The token expired.' } },
+      'Error processing order: The token expired. Please contact support if payment was completed.',
+    ],
+    [
       new TypeError('Failed to fetch'),
       'Error processing order: Failed to fetch. Please contact support if payment was completed.',
     ],

@@ -1,5 +1,6 @@
 import { formatPrice } from '../../../catalogue/index.ts';
-import type { ConfirmedOrder, ShippingAddress } from '../../../contracts/index.ts';
+import type { ConfirmedOrder } from '../../../contracts/functions/confirm-checkout.ts';
+import type { ShippingAddress } from '../../../contracts/functions/order.ts';
 import { ORDER_SUMMARY_TEXT as T } from './texts.ts';
 
 /** The address as a label would print it: street lines, then city, state and postcode, country. */

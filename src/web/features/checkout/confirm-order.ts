@@ -1,47 +1,23 @@
 import type { FunctionsClient } from '@supabase/functions-js';
 import {
-  CONFIRM_STATUSES,
+  confirmCheckoutFunction,
   type ConfirmCheckoutAnswer,
-  type ConfirmedOrder,
-} from '../../../contracts/index.ts';
-import { invokeFunction, type FunctionAnswer } from './invoke.ts';
+  type ConfirmCheckoutRequest,
+} from '../../../contracts/functions/confirm-checkout.ts';
+import { callFunction } from '../../lib/functions.ts';
 import { CONFIRMATION_TEXT as T } from './texts.ts';
 
-/** The server's answer to confirm-checkout (src/contracts/confirm-checkout.ts). */
+/** The server's answer to confirm-checkout (src/contracts/functions/confirm-checkout.ts). */
 export type ConfirmOutcome = ConfirmCheckoutAnswer;
 
-/** Reads an outcome from a function answer; anything else is an error with the answer's message. */
-export function outcomeOf(answer: FunctionAnswer): ConfirmOutcome {
-  const body = answer.body ?? {};
-  const status = CONFIRM_STATUSES.find((s) => s === body.status);
-  if (!status) {
-    const message = answer.ok ? 'The server gave an unexpected answer' : answer.message;
-    return { status: 'error', paymentStatus: null, saved: 0, skipped: 0, message };
-  }
-  const count = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : 0);
-  return {
-    status,
-    paymentStatus: typeof body.paymentStatus === 'string' ? body.paymentStatus : null,
-    saved: count(body.saved),
-    skipped: count(body.skipped),
-    ...(typeof body.warning === 'string' ? { warning: body.warning } : {}),
-    ...(typeof body.message === 'string' ? { message: body.message } : {}),
-    ...(isConfirmedOrder(body.order) ? { order: body.order } : {}),
-  };
-}
-
-/** The server's order, when the answer has one of the agreed shape (else the page omits it). */
-function isConfirmedOrder(value: unknown): value is ConfirmedOrder {
-  if (typeof value !== 'object' || value === null) return false;
-  const o = value as Record<string, unknown>;
-  const cents = (v: unknown) => typeof v === 'number' && Number.isInteger(v);
-  return (
-    typeof o.number === 'string' &&
-    Array.isArray(o.lines) &&
-    cents(o.subtotalCents) &&
-    cents(o.shippingCents) &&
-    cents(o.totalCents)
-  );
+/** The outcome the server answered; any failure is an "error" outcome with its message. */
+async function confirm(
+  functions: FunctionsClient,
+  request: ConfirmCheckoutRequest,
+): Promise<ConfirmOutcome> {
+  const result = await callFunction(functions, confirmCheckoutFunction, request);
+  if (result.ok) return result.answer;
+  return { status: 'error', paymentStatus: null, saved: 0, skipped: 0, message: result.message };
 }
 
 /** The final message of docs/product.md, Order confirmation, for an outcome. */
@@ -114,20 +90,13 @@ export function createConfirmation(
   async function run() {
     const functions = await deps.functions();
     set({ message: T.retrieving });
-    const verified = outcomeOf(
-      await invokeFunction(functions, 'confirm-checkout', {
-        session_id: sessionId,
-        verify_only: true,
-      }),
-    );
+    const verified = await confirm(functions, { session_id: sessionId, verify_only: true });
     if (verified.status !== 'verified') return finish(verified);
     set({
       message: verified.warning ? T.savingWithWarning : T.saving,
       warning: verified.warning ?? null,
     });
-    finish(
-      outcomeOf(await invokeFunction(functions, 'confirm-checkout', { session_id: sessionId })),
-    );
+    finish(await confirm(functions, { session_id: sessionId }));
   }
 
   return {

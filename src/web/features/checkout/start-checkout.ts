@@ -1,6 +1,7 @@
 import type { FunctionsClient } from '@supabase/functions-js';
 import { buyable, type CartLine, type Catalogue } from '../../../catalogue/index.ts';
-import { invokeFunction } from './invoke.ts';
+import { checkoutFunction, type CheckoutRequest } from '../../../contracts/functions/checkout.ts';
+import { callFunction } from '../../lib/functions.ts';
 import { CHECKOUT_TEXT as T } from './texts.ts';
 
 /** What the Checkout button does next. */
@@ -30,10 +31,7 @@ export function cartProblem(lines: readonly CartLine[], catalogue: Catalogue): s
 }
 
 /** The checkout request: what is in the cart. The price is informative; the server uses its own. */
-export function checkoutBody(
-  lines: readonly CartLine[],
-  catalogue: Catalogue,
-): { items: Record<string, unknown>[] } {
+export function checkoutBody(lines: readonly CartLine[], catalogue: Catalogue): CheckoutRequest {
   return {
     items: lines.map((line) => ({
       key: line.key,
@@ -44,8 +42,8 @@ export function checkoutBody(
   };
 }
 
-function isCheckoutUrl(url: unknown): url is string {
-  if (typeof url !== 'string') return false;
+function isCheckoutUrl(url: string | null): url is string {
+  if (url === null) return false;
   try {
     const { protocol } = new URL(url);
     return protocol === 'https:' || protocol === 'http:';
@@ -63,18 +61,21 @@ export async function requestCheckout(
   lines: readonly CartLine[],
   catalogue: Catalogue,
 ): Promise<CheckoutStep> {
-  const answer = await invokeFunction(functions, 'checkout', checkoutBody(lines, catalogue));
-  if (!answer.ok) {
-    const code = answer.body?.error;
-    if (answer.status === 401) return { kind: 'login', message: T.logInFirst };
-    if (code === 'invalid_cart') return { kind: 'alert', message: T.cartError(answer.message) };
+  const result = await callFunction(functions, checkoutFunction, checkoutBody(lines, catalogue));
+  if (!result.ok) {
+    const code = result.error?.error;
+    if (result.status === 401) return { kind: 'login', message: T.logInFirst };
+    if (code === 'invalid_cart') return { kind: 'alert', message: T.cartError(result.message) };
     if (code === 'stripe_invalid_request') {
-      return { kind: 'alert', message: T.invalidData(answer.message) };
+      return { kind: 'alert', message: T.invalidData(result.message) };
     }
-    return { kind: 'alert', message: answer.message ? T.failed(answer.message) : T.noSession };
+    // An answer that is no session, or a failure with no message: the spec's "no session".
+    if (result.reason === 'malformed' || !result.message) {
+      return { kind: 'alert', message: T.noSession };
+    }
+    return { kind: 'alert', message: T.failed(result.message) };
   }
-  const { id, url } = answer.body;
-  if (typeof id !== 'string' || !id) return { kind: 'alert', message: T.noSession };
+  const { url } = result.answer;
   if (!isCheckoutUrl(url)) {
     return { kind: 'alert', message: T.redirectFailed('the checkout page address is missing') };
   }

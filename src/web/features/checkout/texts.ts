@@ -32,8 +32,9 @@ export const CONFIRMATION_TEXT = {
   partiallySaved: (saved: number, skipped: number) =>
     `Order successful! ${saved} items saved to your history. (${skipped} items skipped due to data issues).`,
   saved: 'Order successful! Your items have been saved to your order history.',
+  // The sentence ends the message: one that ends in its own full stop does not get two.
   error: (message: string) =>
-    `Error processing order: ${message}. Please contact support if payment was completed.`,
+    `Error processing order: ${message.replace(/\.+$/, '')}. Please contact support if payment was completed.`,
   missingSession: 'Error: Checkout session ID not found. Redirecting...',
   unknownStatus: 'unknown',
   viewHistory: 'View Order History',

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
+import { cancelCheckoutFunction } from '../../../contracts/functions/cancel-checkout.ts';
+import { callFunction } from '../../lib/functions.ts';
 import { navigate, useHashQuery } from '../../lib/hash-location.ts';
 import { useSessionStore } from '../../lib/session-react.tsx';
 import { stockStore } from '../../state/stock-store.ts';
-import { invokeFunction } from './invoke.ts';
 import { CHECKOUT_TEXT as T } from './texts.ts';
 
 /**
@@ -27,8 +28,8 @@ export function useCancelledCheckout(): void {
         const backend = await store.backend();
         const { data } = await backend.auth.getSession();
         if (!data.session) return;
-        const answer = await invokeFunction(backend.functions, 'cancel-checkout', {});
-        if (!answer.ok) throw new Error(answer.message);
+        const result = await callFunction(backend.functions, cancelCheckoutFunction, {});
+        if (!result.ok) throw new Error(result.message);
         stockStore.invalidate();
         await stockStore.load(() => store.publicData());
       } catch (error) {

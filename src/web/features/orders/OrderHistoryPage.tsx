@@ -1,11 +1,10 @@
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { formatPrice, type Catalogue } from '../../../catalogue/index.ts';
-import { shownOrderStatus } from '../../../contracts/index.ts';
+import { shownOrderStatus } from '../../../contracts/order-status.ts';
 import { Logo, ProductArt } from '../../components/art/index.ts';
 import { useSession } from '../../lib/session-react.tsx';
 import { useCatalogueOrEmpty } from '../../state/use-catalogue.ts';
-import { ORDERS_PER_PAGE } from './api.ts';
-import type { ShopOrderRow } from '../../lib/supabase-types.ts';
+import { ORDERS_PER_PAGE, type HistoryOrder } from './api.ts';
 import type { OrderGroup, OrderLine } from './group.ts';
 import { MoreOrders } from './MoreOrders.tsx';
 import { ORDERS_TEXT as T } from './texts.ts';
@@ -109,12 +108,12 @@ function Orders({ groups }: { groups: OrderGroup[] }) {
 }
 
 /** What a shopper is told about an order's progress (docs/product.md, Order history). */
-export function statusLabel(order: ShopOrderRow): string {
+export function statusLabel(order: HistoryOrder): string {
   const shown = shownOrderStatus(order);
   return shown === 'partially_refunded' ? T.partiallyRefunded : T.statusLabels[shown];
 }
 
-function OrderFacts({ order }: { order: ShopOrderRow }) {
+function OrderFacts({ order }: { order: HistoryOrder }) {
   const shipped = order.carrier && order.tracking_number;
   return (
     <dl className="order__facts">

@@ -1,7 +1,8 @@
 // The order history's data call, over the shop's PostgREST client: one page of whole orders from
 // public.order_history (supabase/migrations), which never splits an order's lines between pages.
 import type { Backend } from '../../lib/supabase.ts';
-import type { OrderRow, ShopOrderRow } from '../../lib/supabase-types.ts';
+import { ORDER_STATUSES, type OrderStatus } from '../../../contracts/functions/order.ts';
+import type { Tables } from '../../../contracts/database.ts';
 
 type Db = Backend['db'];
 
@@ -14,12 +15,25 @@ export interface PageCursor {
   checkoutSessionId: string;
 }
 
-/** A line of the history with its order's number, status and shipment, when the order is read. */
-export type HistoryRow = OrderRow & { order?: ShopOrderRow };
+/** One line of an order, as public.order_history gives it. */
+export type OrderRow = Tables<'orders'>;
 
 /** The order columns the history shows beside the lines. */
 const ORDER_COLUMNS =
   'id, order_number, status, total_cents, refunded_cents, carrier, tracking_number';
+
+/** An order as the history shows it: those columns, its status one the shop knows. */
+export type HistoryOrder = Pick<
+  Tables<'shop_orders'>,
+  'id' | 'order_number' | 'total_cents' | 'refunded_cents' | 'carrier' | 'tracking_number'
+> & { status: OrderStatus };
+
+/** A line of the history with its order's number, status and shipment, when the order is read. */
+export type HistoryRow = OrderRow & { order?: HistoryOrder };
+
+// The column is text under a CHECK of these values (supabase/migrations, shop_orders).
+const isOrderStatus = (value: string): value is OrderStatus =>
+  (ORDER_STATUSES as readonly string[]).includes(value);
 
 /**
  * The shopper's next `ORDERS_PER_PAGE` orders after `cursor` (none: the newest), every line, each
@@ -39,12 +53,14 @@ export async function fetchOrderPage(db: Db, cursor: PageCursor | null): Promise
   );
   if (error) throw error;
   const rows: OrderRow[] = data;
-  const ids = [...new Set(rows.map((row) => String(row.order_id)))];
+  const ids = [...new Set(rows.map((row) => row.order_id))];
   if (ids.length === 0) return rows;
   const orders = await db.from('shop_orders').select(ORDER_COLUMNS).in('id', ids);
   if (orders.error) throw orders.error;
-  const found: ShopOrderRow[] = orders.data;
-  const byId = new Map(found.map((order) => [String(order.id), order]));
+  const byId = new Map<string, HistoryOrder>();
+  for (const { status, ...order } of orders.data) {
+    if (isOrderStatus(status)) byId.set(String(order.id), { ...order, status });
+  }
   return rows.map((row) => {
     const order = byId.get(String(row.order_id));
     return order ? { ...row, order } : row;

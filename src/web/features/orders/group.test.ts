@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { OrderRow } from '../../lib/supabase-types.ts';
+import type { OrderRow } from './api.ts';
 import { groupOrders } from './group.ts';
 
 let nextId = 1;
@@ -15,12 +15,12 @@ function row(
     product_name: `Product ${session}-${line}`,
     selected_color: 'Black',
     quantity: 1,
-    price: '10.00',
+    price: 10,
     created_at: createdAt,
     checkout_session_id: session,
     line_number: line,
     product_key: 'keyboards:1',
-    order_id: session,
+    order_id: 1,
     ...patch,
   };
 }
@@ -39,9 +39,9 @@ describe('groupOrders', () => {
     ]);
   });
 
-  test('totals each checkout in cents from dollar prices given as strings or numbers', () => {
+  test('totals each checkout in cents from dollar prices', () => {
     const [group] = groupOrders([
-      row('cs_1', 0, '2026-11-21T10:00:00Z', { price: '19.99', quantity: 3 }),
+      row('cs_1', 0, '2026-11-21T10:00:00Z', { price: 19.99, quantity: 3 }),
       row('cs_1', 1, '2026-11-21T10:00:00Z', { price: 0.1, quantity: 2 }),
     ]);
     expect(group?.lines.map((l) => l.priceCents)).toEqual([1999, 10]);

@@ -1,6 +1,5 @@
 import { priceToCents } from '../../../catalogue/index.ts';
-import type { ShopOrderRow } from '../../lib/supabase-types.ts';
-import type { HistoryRow } from './api.ts';
+import type { HistoryOrder, HistoryRow } from './api.ts';
 
 export interface OrderLine {
   id: string;
@@ -20,7 +19,7 @@ export interface OrderGroup {
   /** The order's total (shipping included) when read, else the sum of its lines. */
   totalCents: number;
   /** The order's number, status and shipment, when read. */
-  order?: ShopOrderRow;
+  order?: HistoryOrder;
 }
 
 function toLine(row: HistoryRow): OrderLine {

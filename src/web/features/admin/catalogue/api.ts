@@ -2,64 +2,44 @@
 // public.catalogue_products view (row-level security lets staff read drafts and archived ones),
 // their history from public.staff_audit_log, and every change through public.save_product, which
 // writes a product and its colours in one transaction (ADR 0045). Photos: photos-api.ts.
-import type { PostgrestClient } from '@supabase/postgrest-js';
+import * as z from 'zod/mini';
 import {
   CATALOGUE_COLUMNS,
+  catalogueRowSchema,
   saveInputOf,
-  type CatalogueRow,
   type SaveProductInput,
 } from '../../../../catalogue/rows.ts';
+import type { Tables } from '../../../../contracts/database.ts';
 import type { Backend } from '../../../lib/supabase.ts';
-import type { AuditRow } from '../types.ts';
 import { PRODUCT_TEXT as T } from './texts.ts';
 
-/** A row of public.catalogue_products, with the time of its last change (for stale edits). */
-export type ProductRow = CatalogueRow & { updated_at: string };
+// Rows of the view come typed as the migrations make them (src/contracts/database.ts), every
+// column nullable and the JSON ones as Json; this schema reads them into what the editor uses.
+const productRowSchema = z.extend(catalogueRowSchema, { updated_at: z.string() });
 
-export interface ProductAuditRow extends AuditRow {
-  product_key: string | null;
-}
+/** A row of public.catalogue_products, with the time of its last change (for stale edits). */
+export type ProductRow = z.infer<typeof productRowSchema>;
+
+/** An entry of public.staff_audit_log about a product. */
+export type ProductAuditRow = Tables<'staff_audit_log'>;
 
 /** What public.save_product takes: no key creates a product; a key updates that one. */
 export type ProductPayload = SaveProductInput;
 
-interface CatalogueDatabase {
-  public: {
-    Tables: {
-      staff_audit_log: {
-        Row: ProductAuditRow;
-        Insert: never;
-        Update: never;
-        Relationships: [];
-      };
-      product_photos: {
-        Row: { product_key: string; object_path: string; alt: string; position: number };
-        Insert: never;
-        Update: { alt?: string };
-        Relationships: [];
-      };
-    };
-    Views: { catalogue_products: { Row: ProductRow; Relationships: [] } };
-    Functions: {
-      save_product: { Args: { product: ProductPayload }; Returns: ProductRow };
-      import_products: { Args: { products: ProductPayload[] }; Returns: number };
-      add_product_photo: {
-        Args: { product_key: string; object_path: string; alt: string };
-        Returns: undefined;
-      };
-      set_product_photo_order: {
-        Args: { product_key: string; paths: string[] };
-        Returns: undefined;
-      };
-    };
-  };
-}
-
-// The app's client is typed for the storefront; staff also write the catalogue and read its log.
-export const catalogueDb = (backend: Backend) =>
-  backend.db as unknown as PostgrestClient<CatalogueDatabase>;
+/** The staff member's data client: the app's one, typed for the whole public schema. */
+export const catalogueDb = (backend: Backend) => backend.db;
 
 const COLUMNS = `${CATALOGUE_COLUMNS},updated_at`;
+
+/** The products of these rows; a row that does not read fails the whole read, in words. */
+function productRows(rows: readonly unknown[]): ProductRow[] {
+  return rows.map((raw) => {
+    const parsed = productRowSchema.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    const key = typeof raw === 'object' && raw !== null && 'key' in raw ? String(raw.key) : '?';
+    throw new Error(T.errors.unreadableRow(key));
+  });
+}
 
 /** Every product, drafts and archived ones included, by name. */
 export async function fetchProducts(backend: Backend): Promise<ProductRow[]> {
@@ -68,7 +48,7 @@ export async function fetchProducts(backend: Backend): Promise<ProductRow[]> {
     .select(COLUMNS)
     .order('name');
   if (error) throw new Error(error.message);
-  return data;
+  return productRows(data);
 }
 
 /** One product by key; null when there is none. */
@@ -78,11 +58,13 @@ export async function fetchProduct(backend: Backend, key: string): Promise<Produ
     .select(COLUMNS)
     .eq('key', key);
   if (error) throw new Error(error.message);
-  return data[0] ?? null;
+  return productRows(data)[0] ?? null;
 }
 
 /** A switch a keyboard's sheet may name as fitted. */
 export type SwitchOption = Pick<ProductRow, 'key' | 'name' | 'status'>;
+
+const switchOptionSchema = z.pick(productRowSchema, { key: true, name: true, status: true });
 
 /** The switches a keyboard's sheet may name as fitted, by name. */
 export async function fetchSwitches(backend: Backend): Promise<SwitchOption[]> {
@@ -92,7 +74,10 @@ export async function fetchSwitches(backend: Backend): Promise<SwitchOption[]> {
     .eq('category', 'switches')
     .order('name');
   if (error) throw new Error(error.message);
-  return data;
+  return data.flatMap((row) => {
+    const parsed = switchOptionSchema.safeParse(row);
+    return parsed.success ? [parsed.data] : [];
+  });
 }
 
 /** At most this many entries of a product's history are shown. */
@@ -153,7 +138,9 @@ export function refusal(error: DatabaseError): Extract<SaveResult, { ok: false }
 export async function saveProduct(backend: Backend, product: ProductPayload): Promise<SaveResult> {
   const { data, error } = await catalogueDb(backend).rpc('save_product', { product });
   if (error) return refusal(error);
-  return { ok: true, row: data };
+  const parsed = productRowSchema.safeParse(data);
+  if (!parsed.success) return { ok: false, field: null, message: T.errors.savedUnread };
+  return { ok: true, row: parsed.data };
 }
 
 /** The payload that saves a row as it is, but for `changes` (the status actions). */

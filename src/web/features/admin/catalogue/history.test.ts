@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { Json } from '../../../../contracts/database.ts';
 import type { ProductAuditRow } from './api.ts';
 import { historyEntries, historyWhat, historyWho } from './history.ts';
 
-const entry = (action: string, before: object | null, after: object | null): ProductAuditRow => ({
+const entry = (action: string, before: Json, after: Json): ProductAuditRow => ({
   id: 1,
   at: '2026-11-28T12:00:00Z',
   staff_id: 'u1',
@@ -10,8 +11,8 @@ const entry = (action: string, before: object | null, after: object | null): Pro
   action,
   order_id: null,
   product_key: 'keyboards:1',
-  before: before as Record<string, unknown> | null,
-  after: after as Record<string, unknown> | null,
+  before,
+  after,
 });
 
 const board = {

@@ -1,5 +1,6 @@
 import { formatPrice, type Category } from '../../../../catalogue/index.ts';
 import { SPEC_FIELDS, type SpecField } from '../../../../catalogue/specs/fields.ts';
+import { rowOf } from '../audit.ts';
 import type { ProductAuditRow } from './api.ts';
 import { specValueText } from './sheet-form.ts';
 import { PRODUCT_TEXT as T, STATUS_TEXT } from './texts.ts';
@@ -50,8 +51,7 @@ function rowChanges(before: Row, after: Row): string[] {
     if (QUIET.has(field) || same(before[field], after[field])) continue;
     if (field === 'description') changes.push(T.descriptionChanged);
     else if (field === 'specs') {
-      const sheet = (value: unknown) => (value ?? {}) as Row;
-      changes.push(...sheetChanges(after.category, sheet(before.specs), sheet(after.specs)));
+      changes.push(...sheetChanges(after.category, rowOf(before.specs), rowOf(after.specs)));
     } else {
       const label = T.columnNames[field] ?? field;
       changes.push(T.change(label, shown(field, before[field]), shown(field, after[field])));
@@ -68,7 +68,7 @@ const photoChanges = (before: Row, after: Row) =>
 function photoMoveOnly(entry: ProductAuditRow): boolean {
   return (
     entry.action === 'photo.update' &&
-    photoChanges(entry.before ?? {}, entry.after ?? {}).length === 0
+    photoChanges(rowOf(entry.before), rowOf(entry.after)).length === 0
   );
 }
 
@@ -98,8 +98,8 @@ export function historyWho(entry: ProductAuditRow): string {
 /** What an entry did ("Changed") and the changes it made, one line each. */
 export function historyWhat(entry: ProductAuditRow): { action: string; changes: string[] } {
   const action = T.actions[entry.action] ?? entry.action;
-  const before = entry.before ?? {};
-  const after = entry.after ?? {};
+  const before = rowOf(entry.before);
+  const after = rowOf(entry.after);
   const variant = (row: Row) => T.variant(shown('color', row.color), shown('sku', row.sku));
   switch (entry.action) {
     case 'product.insert':

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import type { Category } from '../../../../catalogue/index.ts';
+import type { JsonValue } from '../../../../catalogue/rows.ts';
 import { SPEC_FIELDS, type SpecField } from '../../../../catalogue/specs/fields.ts';
 import { SHEET_SCHEMAS } from '../../../../catalogue/specs/schema.ts';
 import { PRODUCT_TEXT as T } from './texts.ts';
@@ -13,8 +14,14 @@ import { PRODUCT_TEXT as T } from './texts.ts';
 export interface Choice {
   value: string;
   label: string;
-  raw: unknown;
+  raw: Scalar;
 }
+
+/** A value a select can stand for: what the schemas' enums and literals hold. */
+type Scalar = string | number | boolean | null;
+
+const isScalar = (value: unknown): value is Scalar =>
+  value === null || ['string', 'number', 'boolean'].includes(typeof value);
 
 export type SheetControl =
   | { kind: 'select'; choices: Choice[]; optional: boolean }
@@ -77,7 +84,7 @@ export function specValueText(
   }
 }
 
-function choice(field: SpecField | undefined, id: string, raw: unknown): Choice {
+function choice(field: SpecField | undefined, id: string, raw: Scalar): Choice {
   const label = specValueText(field, id, raw) ?? (raw === null ? T.none : String(raw));
   return { value: raw === null ? NONE : String(raw), label, raw };
 }
@@ -87,7 +94,8 @@ function controlOf(id: string, schema: z.core.$ZodType, field?: SpecField): Shee
   const optional = def.type === 'optional';
   const nullable = def.type === 'nullable';
   if ((optional || nullable) && def.innerType) def = defOf(def.innerType);
-  const choices = (values: unknown[]) => values.map((raw) => choice(field, id, raw));
+  const choices = (values: unknown[]) =>
+    values.filter(isScalar).map((raw) => choice(field, id, raw));
   switch (def.type) {
     case 'enum': {
       const values: unknown[] = Object.values(def.entries ?? {});
@@ -151,11 +159,12 @@ export function inputOf(category: Category, sheet: Record<string, unknown> = {})
 }
 
 // A number as typed: the schema words what is wrong with one that is not a number.
-const numberOf = (text: string): unknown => (Number.isFinite(Number(text)) ? Number(text) : text);
+const numberOf = (text: string): number | string =>
+  Number.isFinite(Number(text)) ? Number(text) : text;
 
 /** The sheet the form describes: what the schema checks and save_product stores. */
-export function sheetOf(category: Category, input: SheetInput): Record<string, unknown> {
-  const sheet: Record<string, unknown> = {};
+export function sheetOf(category: Category, input: SheetInput): Record<string, JsonValue> {
+  const sheet: Record<string, JsonValue> = {};
   const text = (key: string) => String(input[key] ?? '').trim();
   for (const { id, control } of sheetFields(category)) {
     if (control.kind === 'boolean') sheet[id] = input[id] === true;

@@ -117,6 +117,9 @@ export const PRODUCT_TEXT = {
     skuTaken: 'Another product already has this SKU.',
     failed: (message: string) => `The product could not be saved: ${message}`,
     network: 'The product could not be saved: the server could not be reached.',
+    unreadableRow: (key: string) =>
+      `The server answered with product ${key} in a form this page cannot read: reload the page.`,
+    savedUnread: 'The product was saved, but the answer could not be read: reload the page.',
   },
   // Status
   statusHeading: 'Status',

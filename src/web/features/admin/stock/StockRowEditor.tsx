@@ -1,9 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
+import { MAX_ON_HAND } from '../../../../contracts/functions/admin-stock.ts';
 import type { Backend } from '../../../lib/supabase.ts';
 import { saveOnHand, type StockRow } from './api.ts';
 import { stockEditorText as t } from './texts.ts';
-
-const MAX_ON_HAND = 100_000;
 
 /** The whole number typed, or null when it is not one from 0 to MAX_ON_HAND. */
 export function parseOnHand(text: string): number | null {
