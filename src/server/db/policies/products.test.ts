@@ -3,6 +3,7 @@
 // through the real /rest/v1 with the official postgrest-js, plus direct SQL for the checks.
 import type { PostgrestClient } from '@supabase/postgrest-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueRowSchema, saveInputOf } from '../../../catalogue/rows.ts';
 import {
   databaseTargets,
   signUpStaff,
@@ -250,5 +251,61 @@ describe.each(databaseTargets())('products and variants via /rest/v1 on $name', 
     expect(res.error?.code).toBe('42501');
     const { rows } = await db.query(`SELECT 1 FROM public.products WHERE key = 'keyboards:2'`);
     expect(rows).toHaveLength(1);
+  });
+
+  it('a colour renamed with its SKU keeps its units and the units held for checkouts', async () => {
+    const key = 'keyboards:3';
+    const { rows: variants } = await db.query<{ color: string; sku: string }>(
+      `SELECT color, sku FROM public.product_variants WHERE product_key = $1 ORDER BY position`,
+      [key],
+    );
+    const [renamed, kept] = variants;
+    if (!renamed || !kept) throw new Error(`${key} needs two colours`);
+    await db.query(`UPDATE public.stock SET on_hand = 7 WHERE product_key = $1 AND color = $2`, [
+      key,
+      renamed.color,
+    ]);
+    await db.query(
+      `INSERT INTO public.stock_holds (hold_ref, line_number, product_key, color, quantity, expires_at)
+       VALUES (gen_random_uuid(), 0, $1, $2, 1, now() + interval '30 minutes')`,
+      [key, renamed.color],
+    );
+    const read = await staffRest.from('catalogue_products').select('*').eq('key', key);
+    const row = catalogueRowSchema.parse(read.data?.[0]);
+    const input = saveInputOf(row);
+    const saved = await staffRest.rpc('save_product', {
+      product: {
+        ...input,
+        selected_color: 'Midnight',
+        variants: input.variants.map((v) =>
+          v.sku === renamed.sku ? { ...v, color: 'Midnight' } : v,
+        ),
+      },
+    });
+    expect(saved.error).toBeNull();
+
+    const stock = await db.query(
+      `SELECT s.color, s.on_hand, a.available FROM public.stock s
+       JOIN public.stock_availability a USING (product_key, color)
+       WHERE s.product_key = $1 ORDER BY s.color`,
+      [key],
+    );
+    expect(stock.rows).toEqual(
+      [
+        { color: 'Midnight', on_hand: 7, available: 6 },
+        { color: kept.color, on_hand: 50, available: 50 },
+      ].sort((a, b) => a.color.localeCompare(b.color)),
+    );
+    const after = await db.query(
+      `SELECT color, sku FROM public.product_variants WHERE product_key = $1 ORDER BY position`,
+      [key],
+    );
+    expect(after.rows).toEqual([{ color: 'Midnight', sku: renamed.sku }, kept]);
+    const logged = await db.query(
+      `SELECT before ->> 'color' AS was, after ->> 'color' AS now FROM public.staff_audit_log
+       WHERE product_key = $1 AND action = 'variant.update'`,
+      [key],
+    );
+    expect(logged.rows).toEqual([{ was: renamed.color, now: 'Midnight' }]);
   });
 });
