@@ -20,9 +20,12 @@ import type { AccessorySpecs, KeyboardSpecs, SwitchSpecs } from './specs/types.t
 // catalogue_products), which the storefront and the server both read. One schema for both sides;
 // a row that does not fit is left out of the catalogue with its reason, never half-read.
 
+/** The columns to select from public.catalogue_products but its photos, in the view's order. */
+export const CATALOGUE_COLUMNS_WITHOUT_PHOTOS =
+  'key,category,id,url_key,name,description,price_cents,selected_color,seed_ratings,connectivity,product_type,drawing,specs,status,position,variants';
+
 /** The columns to select from public.catalogue_products, in the order of the view. */
-export const CATALOGUE_COLUMNS =
-  'key,category,id,url_key,name,description,price_cents,selected_color,seed_ratings,connectivity,product_type,drawing,specs,status,position,variants,photos';
+export const CATALOGUE_COLUMNS = `${CATALOGUE_COLUMNS_WITHOUT_PHOTOS},photos`;
 
 /** The values the category's own fields take (the editor offers them). */
 export const KEYBOARD_CONNECTIVITIES: readonly KeyboardConnectivity[] = ['Wired', 'Wireless'];

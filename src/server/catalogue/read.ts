@@ -1,9 +1,9 @@
 // Products as the server reads them (docs/decisions/0045-catalogue-in-the-database.md): straight
 // from the database, only those a request names, at the moment it needs them. There is no cache:
 // a price or status staff change is what the very next checkout on any instance sees, and reading
-// a cart's few products is one indexed query.
+// a cart's few products is one indexed query. Photos are the storefront's: not read here.
 import { createCatalogue, EMPTY_CATALOGUE, type Catalogue } from '../../catalogue/index.ts';
-import { CATALOGUE_COLUMNS, readCatalogueRows } from '../../catalogue/rows.ts';
+import { CATALOGUE_COLUMNS_WITHOUT_PHOTOS, readCatalogueRows } from '../../catalogue/rows.ts';
 import type { Queryable } from '../db/types.ts';
 import type { Logger } from '../http/logger.ts';
 
@@ -20,7 +20,7 @@ export async function readCatalogue(
 ): Promise<Catalogue> {
   if (keys !== 'all' && keys.length === 0) return EMPTY_CATALOGUE;
   const { rows } = await db.query(
-    `SELECT ${CATALOGUE_COLUMNS} FROM public.catalogue_products
+    `SELECT ${CATALOGUE_COLUMNS_WITHOUT_PHOTOS} FROM public.catalogue_products
      ${keys === 'all' ? '' : 'WHERE key = ANY($1::text[])'}
      ORDER BY position, key`,
     keys === 'all' ? [] : [[...keys]],
