@@ -80,7 +80,7 @@ export const POSTGRES_TESTS = [
   'src/server/auth/rate-limit.test.ts',
   'src/server/auth/recover.test.ts',
   'src/server/auth/refresh.test.ts',
-  'src/server/back-office/cancel-race.test.ts',
+  'src/server/orders/cancel-race.test.ts',
   'src/server/functions/admin-orders.test.ts',
   'src/server/functions/admin-stock.test.ts',
   'src/server/functions/checkout.test.ts',

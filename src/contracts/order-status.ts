@@ -1,9 +1,9 @@
 // What an order's status is called where shoppers and staff read it (docs/product.md, Order history
 // and Back office page): its progress, or "Partially refunded" once part of it was refunded.
+import type { OrderStatus } from './functions/order.ts';
 
 /** An order's status as shown: the stored one, or partly refunded. */
-export type ShownOrderStatus =
-  'paid' | 'shipped' | 'delivered' | 'cancelled' | 'refunded' | 'partially_refunded';
+export type ShownOrderStatus = OrderStatus | 'partially_refunded';
 
 export function shownOrderStatus<S extends Exclude<ShownOrderStatus, 'partially_refunded'>>(order: {
   status: S;

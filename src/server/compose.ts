@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
 import type { Logger } from './http/logger.ts';
 import type { Payments } from './payments/index.ts';
-import { seedStock } from './orders/stock.ts';
+import { seedStock } from './orders/index.ts';
 import { appConfigRenderer } from './web/app-config.ts';
 import { createWebAssets } from './web/static.ts';
 

@@ -10,7 +10,9 @@ import {
 } from './payments/settings.ts';
 import { mailEnvShape, mailSettingsFrom, type MailSettings } from './mail/settings.ts';
 import { pgliteEnvShape, pgliteSettingsFrom, type PgliteSettings } from './db/pglite-settings.ts';
-import type { CheckoutLimits } from './orders/order-limits.ts';
+import type { CheckoutLimits } from './orders/index.ts';
+// Straight from the file, not orders/index.ts: config loads before the database opens, and the
+// index would load the whole order module (Stripe included) before it (shop-modules.ts).
 import {
   shippingEnvShape,
   shippingSettingsFrom,

@@ -4,7 +4,6 @@
 // instead of coming before it; the compiled server holds it in a chunk of its own
 // (docs/decisions/0033-compiled-server.md).
 export { composeApp } from './compose.ts';
-export { startAddressRetention } from './orders/address-retention.ts';
-export { startStockSweep } from './orders/stock-sweep.ts';
+export { startAddressRetention, startStockSweep } from './orders/index.ts';
 export { startServerPayments } from './payments/index.ts';
 export { serveStaffControl } from './staff/control-socket.ts';

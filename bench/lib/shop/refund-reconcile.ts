@@ -4,7 +4,7 @@
 // is recorded exactly once on its order, nothing is refunded beyond the charge, the status is
 // 'refunded' exactly when all of it is (cancelled orders are refunded in full too), and cancelled
 // orders have had their stock returned once.
-import { DEFAULT_ON_HAND } from '../../../src/server/orders/stock.ts';
+import { DEFAULT_ON_HAND } from '../../../src/server/orders/index.ts';
 import { queryRows, type DatabaseSource } from './reconcile.ts';
 
 interface ProviderIntent {

@@ -2,7 +2,7 @@
 // time, filtered by status and searched by order number, email or shipping name, any case.
 import type { AdminOrdersAnswer, OrderStatus } from '../../contracts/index.ts';
 import type { Queryable } from '../db/types.ts';
-import { staffOrderOf } from './orders.ts';
+import { staffOrderOf } from '../orders/index.ts';
 
 export interface OrderListQuery {
   status: OrderStatus | null;

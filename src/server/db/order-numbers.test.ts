@@ -3,8 +3,7 @@
 // same paid session at the same moment, an order has several lines, or a transaction rolls back;
 // and a shop whose numbers already skipped goes on after its highest. On each database.
 import { afterEach, describe, expect, it } from 'vitest';
-import { recordOrders } from '../orders/fulfil.ts';
-import type { OrderLine } from '../orders/session-lines.ts';
+import { recordOrders, type OrderLine } from '../orders/index.ts';
 import { runMigrations } from './migrate.ts';
 import {
   databaseTargets,

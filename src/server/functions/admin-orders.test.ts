@@ -13,7 +13,7 @@ import {
   waitFor,
   webhooksDelivered,
 } from '../test-support/index.ts';
-import { CANCEL_REFUND_METADATA } from '../back-office/refunds.ts';
+import { CANCEL_REFUND_METADATA } from '../orders/index.ts';
 
 /** A function's JSON answer: `{order}` or `{error, message}`. */
 interface Answer {

@@ -7,11 +7,17 @@ import {
   adminShipRequestSchema,
   type AdminActionAnswer,
 } from '../../contracts/index.ts';
-import { cancelOrder, deliverOrder, refundOrder, shipOrder } from '../back-office/actions.ts';
 import type { AccessTokenClaims } from '../auth/claims.ts';
-import type { StaffActor } from '../back-office/orders.ts';
+import {
+  cancelOrder,
+  deliverOrder,
+  OrderError,
+  refundOrder,
+  shipOrder,
+  type StaffActor,
+} from '../orders/index.ts';
 import { parseRequest, readJsonBody, type FunctionsDeps } from './context.ts';
-import { functionError } from './errors.ts';
+import { functionError, orderFunctionError } from './errors.ts';
 import type { WithPayments, WithStaff } from './guards.ts';
 
 // The staff actions on one order (docs/product.md, Back office), each behind identifyCaller and
@@ -31,13 +37,20 @@ async function parseBody<S extends z.ZodMiniType>(c: Context, schema: S): Promis
 
 const actorOf = (staff: AccessTokenClaims): StaffActor => ({ id: staff.sub, email: staff.email });
 
-const answer = (c: Context, result: AdminActionAnswer) => c.json(result);
+/** The action's answer; a refusal of the order module answered as its catalogue code. */
+async function answer(c: Context, action: Promise<AdminActionAnswer>) {
+  try {
+    return c.json(await action);
+  } catch (err) {
+    throw err instanceof OrderError ? orderFunctionError(err) : err;
+  }
+}
 
 /** POST /functions/v1/admin-ship {orderNumber, carrier, trackingNumber}: paid → shipped. */
 export function adminShipHandler(deps: FunctionsDeps): Handler<WithStaff> {
   return async function adminShip(c) {
     const body = await parseBody(c, adminShipRequestSchema);
-    return answer(c, await shipOrder(deps.db, actorOf(c.get('staff')), body, deps.siteUrl));
+    return answer(c, shipOrder(deps.db, actorOf(c.get('staff')), body, deps.siteUrl));
   };
 }
 
@@ -45,7 +58,7 @@ export function adminShipHandler(deps: FunctionsDeps): Handler<WithStaff> {
 export function adminDeliverHandler(deps: FunctionsDeps): Handler<WithStaff> {
   return async function adminDeliver(c) {
     const body = await parseBody(c, adminDeliverRequestSchema);
-    return answer(c, await deliverOrder(deps.db, actorOf(c.get('staff')), body));
+    return answer(c, deliverOrder(deps.db, actorOf(c.get('staff')), body));
   };
 }
 
@@ -57,10 +70,7 @@ export function adminRefundHandler(deps: FunctionsDeps): Handler<WithPayments & 
   return async function adminRefund(c) {
     const body = await parseBody(c, adminRefundRequestSchema);
     const stripe = c.get('payments').stripe;
-    return answer(
-      c,
-      await refundOrder(deps.db, stripe, actorOf(c.get('staff')), body, deps.siteUrl),
-    );
+    return answer(c, refundOrder(deps.db, stripe, actorOf(c.get('staff')), body, deps.siteUrl));
   };
 }
 
@@ -69,9 +79,6 @@ export function adminCancelHandler(deps: FunctionsDeps): Handler<WithPayments & 
   return async function adminCancel(c) {
     const body = await parseBody(c, adminCancelRequestSchema);
     const stripe = c.get('payments').stripe;
-    return answer(
-      c,
-      await cancelOrder(deps.db, stripe, actorOf(c.get('staff')), body, deps.siteUrl),
-    );
+    return answer(c, cancelOrder(deps.db, stripe, actorOf(c.get('staff')), body, deps.siteUrl));
   };
 }

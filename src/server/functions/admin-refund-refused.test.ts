@@ -4,8 +4,8 @@
 // 502 refund_failed.
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refundThroughProvider } from '../back-office/refunds.ts';
-import type { LockedOrder } from '../back-office/orders.ts';
+import { OrderError, refundThroughProvider, type LockedOrder } from '../orders/index.ts';
+import { orderFunctionError } from './errors.ts';
 import {
   payOrder,
   signUpStaff,
@@ -78,7 +78,10 @@ describe('refundThroughProvider when the provider fails', () => {
     new Stripe.errors.StripeConnectionError({ message: 'connect ECONNREFUSED 127.0.0.1:1' }),
     new Stripe.errors.StripeAPIError({ message: 'An unknown error occurred' }),
   ])('answers 502 refund_failed for a $type', async (err) => {
-    const refused = refundThroughProvider(failing(err), order as LockedOrder, 100, 'refund');
+    // The order module's refusal, as the admin-refund function answers it.
+    const refused = refundThroughProvider(failing(err), order as LockedOrder, 100, 'refund').catch(
+      (e: unknown) => Promise.reject(e instanceof OrderError ? orderFunctionError(e) : e),
+    );
     await expect(refused).rejects.toMatchObject({
       status: 502,
       body: { error: 'refund_failed', message: expect.stringContaining(err.message) },

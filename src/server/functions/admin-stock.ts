@@ -5,7 +5,7 @@ import {
   type AdminStockAnswer,
 } from '../../contracts/index.ts';
 import { readCatalogue } from '../catalogue/index.ts';
-import { setOnHand } from '../orders/stock-edit.ts';
+import { setOnHand } from '../orders/index.ts';
 import { parseRequest, readJsonBody, type FunctionsDeps } from './context.ts';
 import { functionError } from './errors.ts';
 import type { WithCaller, WithStaff } from './guards.ts';

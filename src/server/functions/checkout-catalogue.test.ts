@@ -6,7 +6,7 @@ import type { FunctionsClient } from '@supabase/functions-js';
 import type { PostgrestClient } from '@supabase/postgrest-js';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { releaseStockForOrder } from '../orders/stock.ts';
+import { releaseStockForOrder } from '../orders/index.ts';
 import {
   databaseTargets,
   signUpStaff,

@@ -9,13 +9,16 @@ import {
   DEFAULT_CHECKOUT_LIMITS,
   InvalidCartError,
   lineItemsFor,
+  linkHold,
   parseCheckoutCart,
+  releaseHold,
+  reserveStock,
   shippingParamsFor,
   type CheckoutLine,
+  type StockHold,
 } from '../orders/index.ts';
 import { diskFullError } from '../db/unavailable.ts';
 import { isSandboxStorageFull } from '../payments/index.ts';
-import { linkHold, releaseHold, reserveStock, type StockHold } from '../orders/stock.ts';
 import { endOpenCheckouts } from './open-checkouts.ts';
 import { BASE_PATH } from '../web/static.ts';
 import { DEFAULT_STOCK_HOLD_MINUTES, readJsonBody, type FunctionsDeps } from './context.ts';

@@ -1,5 +1,7 @@
 import type { FunctionError, FunctionErrorExtra } from '../../contracts/index.ts';
 import { HttpError } from '../http/errors.ts';
+// Types only: the order module loads with the routes, not with whatever reads this catalogue.
+import type { OrderError, OrderErrorCode } from '../orders/index.ts';
 
 /**
  * Every error code /functions/v1 answers with, its HTTP status and, where it never varies, its
@@ -64,4 +66,18 @@ export function functionError(
   const entry: { status: number; message?: string } = FUNCTION_ERRORS[code];
   const body = { error: code, ...extra, message: message ?? entry.message ?? code };
   return new HttpError(entry.status, body satisfies FunctionError);
+}
+
+/** The answer to each refusal of the order lifecycle (src/server/orders/errors.ts). */
+const ORDER_ERROR_CODES = {
+  order_not_found: 'order_not_found',
+  invalid_transition: 'invalid_transition',
+  invalid_refund_amount: 'invalid_request',
+  refund_refused: 'refund_refused',
+  refund_failed: 'refund_failed',
+} as const satisfies Record<OrderErrorCode, FunctionErrorCode>;
+
+/** An order action's refusal as /functions/v1 answers it: its code's status, its own message. */
+export function orderFunctionError(err: OrderError): HttpError {
+  return functionError(ORDER_ERROR_CODES[err.code], err.message, { ...err.details });
 }

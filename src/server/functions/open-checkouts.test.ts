@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalogue, Product } from '../../catalogue/index.ts';
 import { readCatalogue } from '../catalogue/index.ts';
 import { DEFAULT_CHECKOUT_LIMITS } from '../orders/index.ts';
-import { DEFAULT_ON_HAND } from '../orders/stock.ts';
+import { DEFAULT_ON_HAND } from '../orders/index.ts';
 import {
   databaseTargets,
   type PayingTestServer,

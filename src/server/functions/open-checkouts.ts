@@ -7,7 +7,7 @@ import Stripe from 'stripe';
 import type { CancelCheckoutAnswer } from '../../contracts/index.ts';
 import type { Database } from '../db/types.ts';
 import type { Logger } from '../http/logger.ts';
-import { heldSessionsOf, releaseSessionHolds } from '../orders/stock.ts';
+import { heldSessionsOf, releaseSessionHolds } from '../orders/index.ts';
 import type { FunctionsDeps } from './context.ts';
 import type { WithPayments, WithShopper } from './guards.ts';
 

@@ -2,7 +2,7 @@
 // says (docs/operations.md, Staff): a signed event is only as true as whoever holds the webhook secret.
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CANCEL_REFUND_METADATA } from '../back-office/refunds.ts';
+import { CANCEL_REFUND_METADATA } from '../orders/index.ts';
 import {
   orderMailsOf,
   payOrder,

@@ -1,9 +1,12 @@
 import type { Context, Handler } from 'hono';
 import type Stripe from 'stripe';
-import { recordReportedRefunds, refundsOfCharge } from '../back-office/refunds.ts';
 import { nudgeMailWorkers } from '../mail/worker.ts';
-import { fulfilCheckout } from '../orders/index.ts';
-import { releaseSessionHolds } from '../orders/stock.ts';
+import {
+  fulfilCheckout,
+  recordReportedRefunds,
+  refundsOfCharge,
+  releaseSessionHolds,
+} from '../orders/index.ts';
 import type { FunctionsDeps } from './context.ts';
 import { functionError } from './errors.ts';
 import type { WithEvent, WithPayments } from './guards.ts';

@@ -12,6 +12,8 @@ export interface ClaimedMail {
   subject: string;
   text: string;
   html: string;
+  /** An order mail's data, rendered when sent (mail/order-mail-render.ts); null when the bodies are. */
+  data: unknown;
   /** Attempts made before this one. */
   attempts: number;
   lease: string;
@@ -33,8 +35,9 @@ export async function claimDueMail(
     kind: string;
     recipient: string;
     subject: string;
-    text_body: string;
-    html_body: string;
+    text_body: string | null;
+    html_body: string | null;
+    data: string | null;
     attempts: number;
     lease: string;
   }>(
@@ -50,7 +53,7 @@ export async function claimDueMail(
      SET leased_until = now() + make_interval(secs => $2::double precision / 1000)
      FROM due WHERE m.id = due.id
      RETURNING m.id, m.message_id, m.kind, m.recipient, m.subject, m.text_body, m.html_body,
-       m.attempts, m.leased_until::text AS lease`,
+       m.data::text AS data, m.attempts, m.leased_until::text AS lease`,
     [limit, leaseMs],
   );
   return rows
@@ -60,8 +63,10 @@ export async function claimDueMail(
       kind: r.kind,
       recipient: r.recipient,
       subject: r.subject,
-      text: r.text_body,
-      html: r.html_body,
+      text: r.text_body ?? '',
+      html: r.html_body ?? '',
+      // As text and parsed here: the two database drivers parse jsonb alike only by luck.
+      data: r.data === null ? null : (JSON.parse(r.data) as unknown),
       attempts: r.attempts,
       lease: r.lease,
     }))
@@ -69,14 +74,14 @@ export async function claimDueMail(
 }
 
 /**
- * Records that the SMTP server accepted `mail`, and drops its bodies: links in them sign a shopper
- * in. Recorded even if the lease ran out meanwhile: the mail was sent, whoever holds it now.
+ * Records that the SMTP server accepted `mail`, and drops its bodies and data: links in them sign a
+ * shopper in, and the data holds the shopper's address. Recorded even if the lease ran out meanwhile: the mail was sent, whoever holds it now.
  */
 export async function markSent(db: Queryable, mail: ClaimedMail): Promise<void> {
   await db.query(
     `UPDATE keebshop.mail_outbox
      SET sent_at = now(), attempts = attempts + 1, leased_until = NULL, last_error = NULL,
-       text_body = '', html_body = ''
+       text_body = '', html_body = '', data = NULL
      WHERE id = $1 AND sent_at IS NULL`,
     [mail.id],
   );

@@ -12,7 +12,8 @@ import {
   type TestSmtpServer,
   watchStatements,
 } from '../test-support/index.ts';
-import { queueMail } from './outbox.ts';
+import { renderOrderMail } from './order-mail-render.ts';
+import { queueMail, queueOrderMail } from './outbox.ts';
 import {
   backoffAfter,
   nudgeMailWorkers,
@@ -132,6 +133,41 @@ describe.each(databaseTargets())('mail worker on $name', (target) => {
     });
     expect(row).toMatchObject({ attempts: 1, text_body: '', html_body: '', leased: false });
     expect(row?.last_error).toBeNull();
+  });
+
+  it('renders an order mail queued as its data when it sends it, then drops the data', async () => {
+    const to = address('rendered');
+    const data = {
+      siteUrl: 'https://shop.example',
+      order: {
+        number: 'KS-10042',
+        carrier: 'DHL',
+        trackingNumber: 'JD0142',
+        shippingName: 'Ada Lovelace',
+        shippingAddress: null,
+      },
+    };
+    await queueOrderMail(db, 'order_shipped', to, data);
+    const queued = await db.query<{ subject: string; text_body: string | null; data: string }>(
+      'SELECT subject, text_body, data::text AS data FROM keebshop.mail_outbox WHERE recipient = $1',
+      [to],
+    );
+    const expected = renderOrderMail('order_shipped', data);
+    expect(queued.rows[0]?.subject).toBe(expected.subject);
+    expect(queued.rows[0]?.text_body).toBeNull();
+    expect(JSON.parse(queued.rows[0]?.data ?? 'null')).toEqual(data);
+    start({ pollIntervalMs: 60_000 });
+
+    const [mail] = await smtp.waitForMails(to, 1, 3000);
+    expect(mail).toMatchObject({ subject: expected.subject, text: expected.text });
+    expect(mail?.html).toBe(expected.html);
+    await waitFor(async () => {
+      const { rows } = await db.query<{ sent: boolean; data: unknown }>(
+        `SELECT sent_at IS NOT NULL AS sent, data FROM keebshop.mail_outbox WHERE recipient = $1`,
+        [to],
+      );
+      return rows[0]?.sent && rows[0].data === null ? rows : undefined;
+    });
   });
 
   it('sends at once when nudged, not at the next poll', async () => {

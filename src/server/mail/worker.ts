@@ -5,6 +5,7 @@
 import type { Queryable } from '../db/types.ts';
 import type { Logger } from '../http/logger.ts';
 import { claimDueMail, markFailed, markSent, releaseClaims, type ClaimedMail } from './claims.ts';
+import { renderQueuedMail } from './order-mail-render.ts';
 import { createMailTransport, SEND_TIMEOUT_MS, type MailTransport } from './transport.ts';
 
 export interface MailWorkerOptions {
@@ -91,7 +92,10 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
 
   const attempt = async (mail: ClaimedMail) => {
     try {
-      await transport.send(mail);
+      // An order mail is rendered now, from its data; a failure to render is a failed attempt.
+      await transport.send(
+        mail.data === null ? mail : { ...mail, ...renderQueuedMail(mail.kind, mail.data) },
+      );
     } catch (err) {
       const attempts = mail.attempts + 1;
       const giveUp = attempts >= o.maxAttempts;

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/types.ts';
 import type { Logger } from '../http/logger.ts';
+import { ORDER_EVENTS, SETTLED_STATUSES } from './lifecycle.ts';
 
 /** How often the erasure runs after the first, at start. */
 export const ADDRESS_RETENTION_INTERVAL_MS = 60 * 60 * 1000;
@@ -21,10 +22,10 @@ export async function eraseExpiredAddresses(
        email = CASE WHEN user_id IS NULL THEN NULL ELSE email END,
        address_erased_at = $1::timestamptz, updated_at = $1::timestamptz
      WHERE address_erased_at IS NULL
-       AND coalesce(delivered_at, cancelled_at, CASE WHEN status = 'refunded' THEN updated_at END)
+       AND coalesce(delivered_at, cancelled_at, CASE WHEN status = $4 THEN updated_at END)
          <= $1::timestamptz - make_interval(days => $2::int)
-       AND status IN ('delivered', 'cancelled', 'refunded')`,
-    [now.toISOString(), days],
+       AND status = ANY($3::text[])`,
+    [now.toISOString(), days, SETTLED_STATUSES, ORDER_EVENTS.refund.to],
   );
   // An account deleted after its order's address was erased: the email goes now.
   await db.query(

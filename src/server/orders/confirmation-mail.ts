@@ -1,8 +1,8 @@
-// The order confirmation mail, queued in the transaction that records the order: the order and
-// its mail exist together or not at all, and a replay that records nothing queues nothing.
+// The order confirmation mail, queued (as its data, rendered when sent) in the transaction that
+// records the order: the order and its mail exist together or not at all, and a replay that records
+// nothing queues nothing.
 import type { Queryable } from '../db/types.ts';
-import { queueMail } from '../mail/outbox.ts';
-import { orderConfirmationMail } from '../mail/texts/order-confirmation.ts';
+import { queueOrderMail } from '../mail/outbox.ts';
 import { readConfirmedOrder } from './read-order.ts';
 
 /**
@@ -18,5 +18,5 @@ export async function queueOrderConfirmation(
   if (!email) return;
   const order = await readConfirmedOrder(tx, sessionId);
   if (!order) throw new Error(`the order of ${sessionId} vanished in its own transaction`);
-  await queueMail(tx, 'order_confirmation', email, orderConfirmationMail(siteUrl, order));
+  await queueOrderMail(tx, 'order_confirmation', email, { siteUrl, order });
 }

@@ -1,6 +1,7 @@
 // Reading the auth mails a test server queued (keebshop.mail_outbox) and following their links as
 // a mail reader does: GET on the link, the session or error read from the redirect's fragment.
 import type { Database } from '../db/types.ts';
+import { renderQueuedMail } from '../mail/order-mail-render.ts';
 import type { TestServer } from './shop.ts';
 
 export interface QueuedMail {
@@ -11,18 +12,27 @@ export interface QueuedMail {
   html_body: string;
 }
 
+/** A row as read (`data` as text), its bodies rendered from its data when it has some. */
+export function withBodies(row: QueuedMail & { data: string | null }): QueuedMail {
+  const { data, ...mail } = row;
+  if (data === null) return mail;
+  const content = renderQueuedMail(mail.kind, JSON.parse(data));
+  return { ...mail, text_body: content.text, html_body: content.html };
+}
+
 /** The mails queued for `recipient` (of `kind`, when given), oldest first. */
 export async function mailsTo(
   db: Database,
   recipient: string,
   kind?: string,
 ): Promise<QueuedMail[]> {
-  const { rows } = await db.query<QueuedMail>(
-    `SELECT kind, recipient, subject, text_body, html_body FROM keebshop.mail_outbox
+  const { rows } = await db.query<QueuedMail & { data: string | null }>(
+    `SELECT kind, recipient, subject, text_body, html_body, data::text AS data
+     FROM keebshop.mail_outbox
      WHERE recipient = $1 AND ($2::text IS NULL OR kind = $2::text) ORDER BY id`,
     [recipient, kind ?? null],
   );
-  return rows;
+  return rows.map(withBodies);
 }
 
 /** The newest mail of `kind` to `recipient`; fails the test when there is none. */

@@ -2,7 +2,7 @@
 // fulfilment records, and what a test checks really happened.
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/types.ts';
-import type { QueuedMail } from './auth-mail.ts';
+import { withBodies, type QueuedMail } from './auth-mail.ts';
 
 export interface SeedOrder {
   product_name: string;
@@ -76,11 +76,12 @@ export async function allOrders(db: Queryable) {
 
 /** The mails queued about order `orderNumber` (its number in the subject), oldest first. */
 export async function orderMailsOf(db: Queryable, orderNumber: string): Promise<QueuedMail[]> {
-  const { rows } = await db.query<QueuedMail>(
-    `SELECT kind, recipient, subject, text_body, html_body FROM keebshop.mail_outbox
+  const { rows } = await db.query<QueuedMail & { data: string | null }>(
+    `SELECT kind, recipient, subject, text_body, html_body, data::text AS data
+     FROM keebshop.mail_outbox
      WHERE subject LIKE '%' || $1 || '%' ORDER BY id`,
     [orderNumber],
   );
   const exact = new RegExp(`${orderNumber.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\d)`);
-  return rows.filter((row) => exact.test(row.subject));
+  return rows.filter((row) => exact.test(row.subject)).map(withBodies);
 }

@@ -4,11 +4,15 @@ import type { ConfirmedOrder } from '../../../contracts/index.ts';
 import { layoutMail, type MailContent } from '../content.ts';
 import { money, orderFooter, orderHistoryAction, shipToFact } from './order-parts.ts';
 
+/** The confirmation's subject: the outbox stores it when the mail is queued. */
+export const orderConfirmationSubject = (order: Pick<ConfirmedOrder, 'number'>) =>
+  `Your Keebshop order ${order.number}`;
+
 /** The confirmation of `order`, with links under `siteUrl`. */
 export function orderConfirmationMail(siteUrl: string, order: ConfirmedOrder): MailContent {
   const shipping = order.shippingCents === 0 ? 'Free' : money(order.shippingCents);
   return layoutMail({
-    subject: `Your Keebshop order ${order.number}`,
+    subject: orderConfirmationSubject(order),
     heading: `Thank you for your order ${order.number}`,
     blocks: [
       { paragraph: `We have received your payment. Your order number is ${order.number}.` },

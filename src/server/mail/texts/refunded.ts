@@ -1,5 +1,5 @@
 // The refund notice: one per refund, queued in the transaction that records it, whichever records
-// it first (the staff action or the provider's charge.refunded event; src/server/back-office/
+// it first (the staff action or the provider's charge.refunded event; src/server/orders/
 // refunds.ts). A cancel's refund says the order was cancelled.
 import { layoutMail, type MailContent } from '../content.ts';
 import { money, orderFooter, orderHistoryAction } from './order-parts.ts';
@@ -36,6 +36,10 @@ function intro(order: RefundedOrder, full: boolean): { subject: string; paragrap
     paragraph: `We refunded ${amount} of your order ${order.number} to your card. This is a partial refund: ${money(order.refundedCents)} of ${money(order.totalCents)} is refunded so far.`,
   };
 }
+
+/** The notice's subject: the outbox stores it when the mail is queued. */
+export const refundedSubject = (order: RefundedOrder) =>
+  intro(order, order.refundedCents >= order.totalCents).subject;
 
 /** The notice of one refund on `order`, with links under `siteUrl`. */
 export function refundedMail(siteUrl: string, order: RefundedOrder): MailContent {

@@ -6,17 +6,17 @@
 import type Stripe from 'stripe';
 import type { AdminActionAnswer } from '../../contracts/index.ts';
 import type { Database, Queryable } from '../db/types.ts';
-import { functionError } from '../functions/errors.ts';
 import { nudgeMailWorkers } from '../mail/worker.ts';
+import { OrderError } from './errors.ts';
+import { allows, nextStatus, OrderTransitionError } from './lifecycle.ts';
 import {
-  invalidTransition,
   lockOrder,
   orderJson,
   snapshot,
   writeAudit,
   type LockedOrder,
   type StaffActor,
-} from './orders.ts';
+} from './order-row.ts';
 import { queueRefundMails, queueShippedMail } from './order-mails.ts';
 import { recordRefunds, refundThroughProvider } from './refunds.ts';
 import { returnStockOfCancelledOrder, returnStockOfRefundedOrder } from './stock-return.ts';
@@ -30,11 +30,11 @@ export async function shipOrder(
 ): Promise<AdminActionAnswer> {
   const answer = await db.transaction(async (tx) => {
     const before = await lockOrder(tx, input.orderNumber);
-    if (before.status !== 'paid') throw invalidTransition(before, 'shipped');
+    const status = nextStatus(before, 'ship');
     await tx.query(
-      `UPDATE public.shop_orders SET status = 'shipped', carrier = $2, tracking_number = $3,
+      `UPDATE public.shop_orders SET status = $4, carrier = $2, tracking_number = $3,
          shipped_at = now(), updated_at = now() WHERE id = $1`,
-      [before.id, input.carrier, input.trackingNumber],
+      [before.id, input.carrier, input.trackingNumber, status],
     );
     const after = await lockOrder(tx, input.orderNumber);
     const fields = ['status', 'carrier', 'tracking_number', 'shipped_at'] as const;
@@ -60,11 +60,11 @@ export function deliverOrder(
 ): Promise<AdminActionAnswer> {
   return db.transaction(async (tx) => {
     const before = await lockOrder(tx, input.orderNumber);
-    if (before.status !== 'shipped') throw invalidTransition(before, 'delivered');
+    const status = nextStatus(before, 'deliver');
     await tx.query(
-      `UPDATE public.shop_orders SET status = 'delivered', delivered_at = now(), updated_at = now()
+      `UPDATE public.shop_orders SET status = $2, delivered_at = now(), updated_at = now()
        WHERE id = $1`,
-      [before.id],
+      [before.id, status],
     );
     const after = await lockOrder(tx, input.orderNumber);
     const fields = ['status', 'delivered_at'] as const;
@@ -78,8 +78,6 @@ export function deliverOrder(
     return { order: await orderJson(tx, before.id) };
   });
 }
-
-const REFUNDABLE: ReadonlySet<LockedOrder['status']> = new Set(['paid', 'shipped', 'delivered']);
 
 /**
  * Part or all of what is left of a paid, shipped or delivered order, through the provider; the
@@ -95,17 +93,18 @@ export async function refundOrder(
 ): Promise<AdminActionAnswer> {
   const checked = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderNumber);
-    if (!REFUNDABLE.has(order.status)) throw invalidTransition(order, 'refunded');
+    // A partial refund is allowed from the same statuses as a full one (lifecycle.ts).
+    nextStatus(order, 'refund');
     const left = order.total_cents - order.refunded_cents;
     if (input.amountCents > left) {
-      throw functionError(
-        'invalid_request',
+      throw new OrderError(
+        'invalid_refund_amount',
         `amountCents must be at most ${left}: order ${order.order_number} has ${left} cents left to refund.`,
       );
     }
     if (input.returnToStock && input.amountCents !== left) {
-      throw functionError(
-        'invalid_request',
+      throw new OrderError(
+        'invalid_refund_amount',
         `returnToStock needs a full refund: order ${order.order_number} has ${left} cents left to refund.`,
       );
     }
@@ -151,7 +150,7 @@ export async function cancelOrder(
 ): Promise<AdminActionAnswer> {
   const checked = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderNumber);
-    if (order.status !== 'paid') throw invalidTransition(order, 'cancelled');
+    nextStatus(order, 'cancel');
     return order;
   });
   const left = checked.total_cents - checked.refunded_cents;
@@ -177,16 +176,16 @@ export async function cancelOrder(
       return { kind: 'done' as const, answer: { order: await orderJson(tx, before.id) } };
     }
     // Another cancel (or a shipment) won meanwhile: the refund is recorded, the cancel is not.
-    if (before.status !== 'paid') {
+    if (!allows('cancel', before.status)) {
       const { added } = await recordRefunds(tx, before, refunds);
       await queueRefundMails(tx, before.id, added, siteUrl);
       return { kind: 'lost' as const, order: before };
     }
     const { added } = await recordRefunds(tx, before, refunds, { keepStatus: true });
     await tx.query(
-      `UPDATE public.shop_orders SET status = 'cancelled', cancelled_at = now(), updated_at = now()
+      `UPDATE public.shop_orders SET status = $2, cancelled_at = now(), updated_at = now()
        WHERE id = $1`,
-      [before.id],
+      [before.id, nextStatus(before, 'cancel')],
     );
     await returnStockOfCancelledOrder(tx, before.id);
     const after = await lockOrder(tx, input.orderNumber);
@@ -201,7 +200,7 @@ export async function cancelOrder(
     return { kind: 'done' as const, answer: { order: await orderJson(tx, before.id) } };
   });
   nudgeMailWorkers();
-  if (outcome.kind === 'lost') throw invalidTransition(outcome.order, 'cancelled');
+  if (outcome.kind === 'lost') throw new OrderTransitionError(outcome.order, 'cancel');
   return outcome.answer;
 }
 

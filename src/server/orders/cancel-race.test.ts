@@ -12,7 +12,7 @@ import {
   type PayingTestServer,
   type Shopper,
 } from '../test-support/index.ts';
-import { cancelOrder } from './actions.ts';
+import { cancelOrder } from './staff-actions.ts';
 import { recordReportedRefunds, type ProviderRefund } from './refunds.ts';
 
 const SITE = 'https://shop.example';

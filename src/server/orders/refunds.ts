@@ -3,14 +3,15 @@
 // office). shop_orders.refunded_cents is always the sum of the recorded refunds.
 import Stripe from 'stripe';
 import type { Queryable } from '../db/types.ts';
-import { functionError } from '../functions/errors.ts';
+import { OrderError } from './errors.ts';
+import { allows, nextStatus, statusAfterRefunds } from './lifecycle.ts';
 import {
   lockOrderById,
   snapshot,
   writeAudit,
   type LockedOrder,
   type StaffActor,
-} from './orders.ts';
+} from './order-row.ts';
 import { queueRefundMails } from './order-mails.ts';
 import { returnStockOfCancelledOrder } from './stock-return.ts';
 
@@ -43,8 +44,9 @@ export interface RecordedRefunds {
 
 /**
  * Records the provider's refunds of a locked order not yet recorded and brings refunded_cents to
- * their sum; an order paid, shipped or delivered and now refunded in full becomes 'refunded'
- * unless `keepStatus` (a cancel sets its own). Resolves the order after and the refunds added, whose
+ * their sum; an order the lifecycle lets be refunded and now refunded in full becomes 'refunded'
+ * (statusAfterRefunds) unless `keepStatus` (a cancel sets its own). The order is locked, so its
+ * status read by the caller is still its status. Resolves the order after and the refunds added, whose
  * mails the caller queues (queueRefundMails) once it has set the order's status.
  */
 export async function recordRefunds(
@@ -62,17 +64,20 @@ export async function recordRefunds(
     );
     if (inserted.rows.length > 0) added.push(refund);
   }
+  const { rows } = await tx.query<{ total: number }>(
+    `SELECT coalesce(sum(amount_cents), 0)::int AS total
+     FROM public.shop_order_refunds WHERE order_id = $1`,
+    [order.id],
+  );
+  const total = rows[0]?.total ?? 0;
+  const status = keepStatus
+    ? order.status
+    : statusAfterRefunds(order.status, total, order.total_cents);
   await tx.query(
-    `UPDATE public.shop_orders s SET
-       refunded_cents = r.total,
-       status = CASE WHEN NOT $2 AND r.total = s.total_cents
-                      AND s.status IN ('paid', 'shipped', 'delivered')
-                 THEN 'refunded' ELSE s.status END,
-       updated_at = CASE WHEN r.total <> s.refunded_cents THEN now() ELSE s.updated_at END
-     FROM (SELECT coalesce(sum(amount_cents), 0)::int AS total
-           FROM public.shop_order_refunds WHERE order_id = $1) r
-     WHERE s.id = $1`,
-    [order.id, keepStatus],
+    `UPDATE public.shop_orders SET refunded_cents = $2, status = $3,
+       updated_at = CASE WHEN $2 <> refunded_cents THEN now() ELSE updated_at END
+     WHERE id = $1`,
+    [order.id, total, status],
   );
   return { order: await lockOrderById(tx, order.id), added };
 }
@@ -89,7 +94,7 @@ export async function refundThroughProvider(
   purpose: 'refund' | 'cancel',
 ): Promise<ProviderRefund> {
   if (!order.payment_intent) {
-    throw functionError(
+    throw new OrderError(
       'invalid_transition',
       `Order ${order.order_number} has no payment on record to refund.`,
       { status: order.status },
@@ -115,14 +120,14 @@ export async function refundThroughProvider(
     // A request the provider turns down (refunded already, more than is left there): its reason,
     // as a conflict with the payment as the provider holds it. Anything else is the provider failing.
     if (err instanceof Stripe.errors.StripeInvalidRequestError) {
-      throw functionError(
+      throw new OrderError(
         'refund_refused',
         `The payment provider refused the refund: ${err.message}`,
         err.code ? { reason: err.code } : {},
       );
     }
     const message = err instanceof Error ? err.message : 'the payment provider did not answer';
-    throw functionError('refund_failed', `The payment provider could not refund: ${message}`);
+    throw new OrderError('refund_failed', `The payment provider could not refund: ${message}`);
   }
 }
 
@@ -188,15 +193,15 @@ export async function recordReportedRefunds(
   );
   if (!rows[0]) return null;
   const before = await lockOrderById(tx, rows[0].id);
-  const cancelling = before.status === 'paid' && refunds.some((r) => r.cancel && counts(r));
+  const cancelling = allows('cancel', before.status) && refunds.some((r) => r.cancel && counts(r));
   const recorded = await recordRefunds(tx, before, refunds, { keepStatus: cancelling });
   let after = recorded.order;
   if (after.refunded_cents === before.refunded_cents) return 0;
   if (cancelling && after.refunded_cents === after.total_cents) {
     await tx.query(
-      `UPDATE public.shop_orders SET status = 'cancelled', cancelled_at = now(), updated_at = now()
+      `UPDATE public.shop_orders SET status = $2, cancelled_at = now(), updated_at = now()
        WHERE id = $1`,
-      [before.id],
+      [before.id, nextStatus(before, 'cancel')],
     );
     await returnStockOfCancelledOrder(tx, before.id);
     after = await lockOrderById(tx, before.id);

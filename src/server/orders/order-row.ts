@@ -3,7 +3,8 @@
 // office).
 import { staffOrderSchema, type StaffOrder } from '../../contracts/index.ts';
 import type { Queryable } from '../db/types.ts';
-import { functionError } from '../functions/errors.ts';
+import { OrderError } from './errors.ts';
+import type { OrderStatus } from './lifecycle.ts';
 
 /** The staff member acting: from their verified access token. */
 export interface StaffActor {
@@ -15,7 +16,7 @@ export interface StaffActor {
 export interface LockedOrder {
   id: number;
   order_number: string;
-  status: 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+  status: OrderStatus;
   total_cents: number;
   refunded_cents: number;
   payment_intent: string | null;
@@ -31,7 +32,7 @@ const LOCKED_COLUMNS = `id::int AS id, order_number, status, total_cents, refund
 
 /**
  * The order numbered `orderNumber`, its row locked until the transaction ends, so a concurrent
- * action on it waits and then sees this one's result. Unknown: 404 order_not_found.
+ * action on it waits and then sees this one's result. Unknown: OrderError order_not_found.
  */
 export async function lockOrder(tx: Queryable, orderNumber: string): Promise<LockedOrder> {
   const { rows } = await tx.query<LockedOrder>(
@@ -39,7 +40,7 @@ export async function lockOrder(tx: Queryable, orderNumber: string): Promise<Loc
     [orderNumber],
   );
   const order = rows[0];
-  if (!order) throw functionError('order_not_found', `No order ${orderNumber}.`);
+  if (!order) throw new OrderError('order_not_found', `No order ${orderNumber}.`);
   return order;
 }
 
@@ -51,15 +52,6 @@ export async function lockOrderById(tx: Queryable, id: number): Promise<LockedOr
   );
   if (!rows[0]) throw new Error(`order ${id} vanished`);
   return rows[0];
-}
-
-/** 409 invalid_transition, saying what the order's status is. */
-export function invalidTransition(order: LockedOrder, wanted: string) {
-  return functionError(
-    'invalid_transition',
-    `Order ${order.order_number} is ${order.status}: it cannot be ${wanted}.`,
-    { status: order.status },
-  );
 }
 
 /**

@@ -1,12 +1,10 @@
-// The mails a staff action or a reported refund causes, queued in the transaction that records the
-// change: a shipment's notice once per ship, a refund's notice once per refund recorded (whichever
-// records it first, the action or the provider's event). To the order's contact address; an order
-// with none gets no mail.
+// The mails a staff action or a reported refund causes, queued (as their data, rendered when sent)
+// in the transaction that records the change: a shipment's notice once per ship, a refund's notice
+// once per refund recorded (whichever records it first, the action or the provider's event). To
+// the order's contact address; an order with none gets no mail.
 import type { ShippingAddress } from '../../contracts/index.ts';
 import type { Queryable } from '../db/types.ts';
-import { queueMail } from '../mail/outbox.ts';
-import { refundedMail } from '../mail/texts/refunded.ts';
-import { shippedMail } from '../mail/texts/shipped.ts';
+import { queueOrderMail } from '../mail/outbox.ts';
 import type { ProviderRefund } from './refunds.ts';
 
 interface MailOrder {
@@ -40,14 +38,16 @@ export async function queueShippedMail(
 ): Promise<void> {
   const order = await readMailOrder(tx, orderId);
   if (!order.email) return;
-  const content = shippedMail(siteUrl, {
-    number: order.order_number,
-    carrier: order.carrier ?? '',
-    trackingNumber: order.tracking_number ?? '',
-    shippingName: order.shipping_name,
-    shippingAddress: order.shipping_address,
+  await queueOrderMail(tx, 'order_shipped', order.email, {
+    siteUrl,
+    order: {
+      number: order.order_number,
+      carrier: order.carrier ?? '',
+      trackingNumber: order.tracking_number ?? '',
+      shippingName: order.shipping_name,
+      shippingAddress: order.shipping_address,
+    },
   });
-  await queueMail(tx, 'order_shipped', order.email, content);
 }
 
 /**
@@ -67,14 +67,16 @@ export async function queueRefundMails(
   let refunded = order.refunded_cents - added.reduce((sum, r) => sum + r.amount, 0);
   for (const refund of added) {
     refunded += refund.amount;
-    const content = refundedMail(siteUrl, {
-      number: order.order_number,
-      amountCents: refund.amount,
-      refundedCents: refunded,
-      totalCents: order.total_cents,
-      refundId: refund.id,
-      cancelled: order.status === 'cancelled' && refund.cancel === true,
+    await queueOrderMail(tx, 'order_refunded', order.email, {
+      siteUrl,
+      order: {
+        number: order.order_number,
+        amountCents: refund.amount,
+        refundedCents: refunded,
+        totalCents: order.total_cents,
+        refundId: refund.id,
+        cancelled: order.status === 'cancelled' && refund.cancel === true,
+      },
     });
-    await queueMail(tx, 'order_refunded', order.email, content);
   }
 }

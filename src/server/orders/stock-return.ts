@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types.ts';
-import { releaseStockForOrder } from '../orders/stock.ts';
+import { releaseStockForOrder } from './stock.ts';
 
 /**
  * The one place an order's items go back into stock, once (docs/decisions/0025-stock-holds.md): a
