@@ -1,42 +1,24 @@
-// The order lifecycle (docs/product.md, Back office): the one table of the status changes an order
-// may go through. Every path that changes a status (staff actions, the provider's refund events)
-// asks it first; the database's CHECK (supabase/migrations/20261124090000_shop_orders.sql) lists
-// the same statuses as the contracts' ORDER_STATUSES.
-import { ORDER_STATUSES, type OrderStatus } from '../../contracts/index.ts';
+// The order lifecycle (docs/product.md, Back office): the table of the status changes an order may
+// go through is the contracts' (src/contracts/order-lifecycle.ts), shared with the back office's
+// buttons. Every path that changes a status (staff actions, the provider's refund events) asks it
+// here first; the database's CHECK (supabase/migrations/20261124090000_shop_orders.sql) lists the
+// same statuses as the contracts' ORDER_STATUSES.
+import {
+  allows,
+  canChange,
+  ORDER_EVENTS,
+  ORDER_STATUSES,
+  type OrderEvent,
+  type OrderStatus,
+} from '../../contracts/index.ts';
 import { OrderError } from './errors.ts';
 
-export { ORDER_STATUSES, type OrderStatus };
-
-/**
- * What may happen to an order: the statuses it may happen from and the status it leads to. A
- * refund leads to 'refunded' only once the whole total is refunded; a partial one is allowed from
- * the same statuses and keeps the status (statusAfterRefunds). Every other change is refused.
- */
-export const ORDER_EVENTS = {
-  ship: { from: ['paid'], to: 'shipped' },
-  deliver: { from: ['shipped'], to: 'delivered' },
-  cancel: { from: ['paid'], to: 'cancelled' },
-  refund: { from: ['paid', 'shipped', 'delivered'], to: 'refunded' },
-} as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus }>;
-
-export type OrderEvent = keyof typeof ORDER_EVENTS;
+export { allows, canChange, ORDER_EVENTS, ORDER_STATUSES, type OrderEvent, type OrderStatus };
 
 /** The part of an order the lifecycle reads. */
 export interface OrderState {
   order_number: string;
   status: OrderStatus;
-}
-
-/** Whether the table lets an order go from `from` to `to`. */
-export function canChange(from: OrderStatus, to: OrderStatus): boolean {
-  return Object.values(ORDER_EVENTS).some(
-    (e) => e.to === to && (e.from as readonly OrderStatus[]).includes(from),
-  );
-}
-
-/** Whether `event` may happen to an order in status `from`. */
-export function allows(event: OrderEvent, from: OrderStatus): boolean {
-  return (ORDER_EVENTS[event].from as readonly OrderStatus[]).includes(from);
 }
 
 /** The refusal of `event` on `order`, saying what the order's status is. */

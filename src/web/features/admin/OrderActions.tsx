@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { StaffOrder } from '../../../contracts/functions/staff-order.ts';
+import { allows } from '../../../contracts/order-lifecycle.ts';
 import { useToast } from '../../components/toast/index.ts';
 import { useSessionStore } from '../../lib/session-react.tsx';
 import { runAction, type ActionName, type ActionRequest } from './api.ts';
@@ -20,9 +21,9 @@ export type Run = <N extends ActionName>(
 type Open = 'ship' | 'refund' | 'cancel' | null;
 
 /**
- * The transitions this order allows (docs/product.md, Back office): ship and cancel a paid order,
- * deliver a shipped one, refund what is left of any order not cancelled. The server decides in
- * the end; its refusal is shown as it gave it.
+ * The transitions this order allows (docs/product.md, Back office), from the lifecycle table the
+ * server checks too: ship and cancel a paid order, deliver a shipped one, refund what is left of
+ * any order not cancelled. The server decides in the end; its refusal is shown as it gave it.
  */
 export function OrderActions({ order, onChanged }: { order: ShopOrderRow; onChanged: () => void }) {
   const store = useSessionStore();
@@ -31,10 +32,10 @@ export function OrderActions({ order, onChanged }: { order: ShopOrderRow; onChan
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const remaining = order.total_cents - order.refunded_cents;
-  const canShip = order.status === 'paid';
-  const canCancel = order.status === 'paid';
-  const canDeliver = order.status === 'shipped';
-  const canRefund = ['paid', 'shipped', 'delivered'].includes(order.status) && remaining > 0;
+  const canShip = allows('ship', order.status);
+  const canCancel = allows('cancel', order.status);
+  const canDeliver = allows('deliver', order.status);
+  const canRefund = allows('refund', order.status) && remaining > 0;
 
   const run: Run = async (name, request, announce) => {
     if (pending) return false;
