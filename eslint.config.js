@@ -18,6 +18,8 @@ const elements = [
   { type: 'sandbox', pattern: 'src/payments-sandbox', mode: 'folder' },
   { type: 'server-test-entry', pattern: 'src/server/test-support/index.ts', mode: 'file' },
   { type: 'server-test-support', pattern: 'src/server/test-support', mode: 'folder' },
+  // The order lifecycle's module, reached from the rest of the server through its index only.
+  { type: 'server-orders', pattern: 'src/server/orders', mode: 'folder' },
   { type: 'server', pattern: 'src/server', mode: 'folder' },
   { type: 'web-entry', pattern: 'src/web/main.tsx', mode: 'file' },
   { type: 'web-app', pattern: 'src/web/app', mode: 'folder' },
@@ -27,7 +29,7 @@ const elements = [
 ];
 
 const sandbox = ['sandbox', 'sandbox-entry', 'sandbox-test-support'];
-const server = ['server', 'server-test-support', 'server-test-entry'];
+const server = ['server', 'server-orders', 'server-test-support', 'server-test-entry'];
 const web = {
   entry: ['web-entry', 'web-app', 'web-feature', 'web-shared'],
   // Features never import each other: they are composed in web/app.
@@ -53,8 +55,15 @@ function moduleMap({ serverTests = false, webTests = false } = {}) {
         { from: ['contracts'], allow: ['contracts'] },
         { from: sandbox, allow: sandbox },
         {
-          from: ['server'],
-          allow: ['server', 'catalogue', 'contracts', 'sandbox-entry', ...serverTestOnly],
+          from: ['server', 'server-orders'],
+          allow: [
+            'server',
+            'server-orders',
+            'catalogue',
+            'contracts',
+            'sandbox-entry',
+            ...serverTestOnly,
+          ],
         },
         {
           from: ['server-test-support', 'server-test-entry'],
@@ -178,7 +187,8 @@ export default tseslint.config(
     settings: { 'boundaries/elements': elements },
     rules: {
       'boundaries/element-types': moduleMap(),
-      // App reaches a feature only through its index.
+      // App reaches a feature only through its index; the server reaches orders through its
+      // index (ADR 0048).
       'boundaries/entry-point': [
         'error',
         {
@@ -186,6 +196,8 @@ export default tseslint.config(
           rules: [
             { target: ['web-feature'], disallow: ['**'] },
             { target: ['web-feature'], allow: ['index.ts', 'index.tsx'] },
+            { target: ['server-orders'], disallow: ['**'] },
+            { target: ['server-orders'], allow: ['index.ts'] },
           ],
         },
       ],

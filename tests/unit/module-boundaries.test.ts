@@ -168,6 +168,18 @@ describe('web/app reaches a feature through its index', () => {
   );
 });
 
+describe('the server reaches the order lifecycle through its index only', () => {
+  bites(
+    FEATURE_ENTRY,
+    [['src/server/app.ts', './orders/stock.ts']],
+    [
+      ['src/server/app.ts', './orders/index.ts'],
+      // Inside the module, its files import each other.
+      ['src/server/orders/index.ts', './stock.ts'],
+    ],
+  );
+});
+
 describe('nothing under src imports tests/', () => {
   bites(
     MODULE_MAP,

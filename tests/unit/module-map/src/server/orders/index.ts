@@ -1,0 +1,2 @@
+// A stand-in for the module-map lint test: only its path matters.
+export const name = 'src/server/orders/index.ts';
