@@ -83,9 +83,13 @@ describe('Back office: the order list', () => {
     shop.renderPage(<AdminPage />, store);
     await screen.findByRole('table', { name: 'Orders' }, { timeout: 5000 });
 
+    // The filtered list is held at the fetch until the page has said it is loading: an answer
+    // may otherwise arrive before the transient text could be seen.
+    const release = shop.hold(/admin-orders\?.*status=shipped/);
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'Shipped');
     expect(window.location.hash).toBe('#/admin?status=shipped');
     await screen.findByText('Loading orders…');
+    release();
     await waitFor(() => expect(orderLinks()).toContain(shipped.number));
     expect(orderLinks()).not.toContain(paid.number);
 
