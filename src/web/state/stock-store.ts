@@ -15,6 +15,22 @@ export type StockSnapshot = ReadonlyMap<string, number>;
 /** The snapshot's key of a product and colour. */
 export const stockKey = (productKey: string, color: string) => `${productKey}\u0000${color}`;
 
+/**
+ * The units of every product and colour that can still be bought, by stockKey: one read of
+ * public.stock_availability with `db` (anyone's client; staff read the same view). Rejects with
+ * the data API's error.
+ */
+export async function fetchAvailability(db: PublicData['db']): Promise<StockSnapshot> {
+  const { data, error } = await db.from('stock_availability').select('product_key,color,available');
+  if (error) throw error;
+  // A view's columns are nullable in the generated types; every row of this one is whole.
+  return new Map(
+    data.flatMap(({ product_key, color, available }) =>
+      product_key && color ? [[stockKey(product_key, color), Number(available)]] : [],
+    ),
+  );
+}
+
 export interface StockStore {
   getSnapshot(): StockSnapshot;
   subscribe(listener: () => void): () => void;
@@ -44,16 +60,7 @@ export function createStockStore(): StockStore {
       loading = (async () => {
         try {
           const { db } = await publicData();
-          const { data, error } = await db
-            .from('stock_availability')
-            .select('product_key,color,available');
-          if (error) throw error;
-          // A view's columns are nullable in the generated types; every row of this one is whole.
-          snapshot = new Map(
-            data.flatMap(({ product_key, color, available }) =>
-              product_key && color ? [[stockKey(product_key, color), Number(available)]] : [],
-            ),
-          );
+          snapshot = await fetchAvailability(db);
           loadedAt = now;
           for (const listener of listeners) listener();
         } catch (error) {

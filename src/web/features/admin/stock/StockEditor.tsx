@@ -2,7 +2,8 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import type { Catalogue } from '../../../../catalogue/index.ts';
 import { useSessionStore } from '../../../lib/session-react.tsx';
 import { fetchAllProducts } from '../../../state/catalogue-store.ts';
-import { fetchStock, rowKey, type StockRow } from './api.ts';
+import { stockKey } from '../../../state/stock-store.ts';
+import { fetchStock, type StockRow } from './api.ts';
 import { StockRowEditor } from './StockRowEditor.tsx';
 import { stockEditorText as t } from './texts.ts';
 import './stock-editor.css';
@@ -60,7 +61,7 @@ function StockTable({ id }: { id: string }) {
   const onSaved = (row: StockRow) =>
     setLoaded((current) =>
       current.kind === 'ready'
-        ? { ...current, rows: new Map(current.rows).set(rowKey(row.productKey, row.color), row) }
+        ? { ...current, rows: new Map(current.rows).set(stockKey(row.productKey, row.color), row) }
         : current,
     );
 
@@ -81,11 +82,11 @@ function StockTable({ id }: { id: string }) {
           <tbody>
             {loaded.catalogue.products.flatMap((product) =>
               product.availableColors.map((color) => {
-                const row = loaded.rows.get(rowKey(product.key, color));
+                const row = loaded.rows.get(stockKey(product.key, color));
                 if (!row) return null;
                 return (
                   <StockRowEditor
-                    key={rowKey(product.key, color)}
+                    key={stockKey(product.key, color)}
                     name={product.name}
                     row={row}
                     backend={backend}

@@ -3,6 +3,7 @@
 import { adminStockFunction } from '../../../../contracts/functions/admin-stock.ts';
 import { callFunction } from '../../../lib/functions.ts';
 import type { Backend } from '../../../lib/supabase.ts';
+import { fetchAvailability, stockKey } from '../../../state/stock-store.ts';
 
 export interface StockRow {
   productKey: string;
@@ -11,26 +12,17 @@ export interface StockRow {
   available: number;
 }
 
-export const rowKey = (productKey: string, color: string) => `${productKey}\u0000${color}`;
-
-/** Every product and colour's on hand and available, by rowKey. */
+/** Every product and colour's on hand and available, by the stock store's stockKey. */
 export async function fetchStock(backend: Backend): Promise<Map<string, StockRow>> {
   const { db } = backend;
-  const [stock, availability] = await Promise.all([
+  const [stock, available] = await Promise.all([
     db.from('stock').select('product_key,color,on_hand'),
-    db.from('stock_availability').select('product_key,color,available'),
+    fetchAvailability(db),
   ]);
   if (stock.error) throw new Error(stock.error.message);
-  if (availability.error) throw new Error(availability.error.message);
-  // A view's columns are nullable in the generated types; every row of this one is whole.
-  const available = new Map(
-    availability.data.flatMap((r) =>
-      r.product_key && r.color ? [[rowKey(r.product_key, r.color), Number(r.available)]] : [],
-    ),
-  );
   return new Map(
     stock.data.map((r) => {
-      const key = rowKey(r.product_key, r.color);
+      const key = stockKey(r.product_key, r.color);
       const row: StockRow = {
         productKey: r.product_key,
         color: r.color,
