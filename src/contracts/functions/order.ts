@@ -8,6 +8,10 @@ export const ORDER_STATUSES = ['paid', 'shipped', 'delivered', 'cancelled', 'ref
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
+/** Whether `value` is an order status (the column is text under a CHECK of these values). */
+export const isOrderStatus = (value: unknown): value is OrderStatus =>
+  (ORDER_STATUSES as readonly unknown[]).includes(value);
+
 /**
  * A shipping address as Stripe's Address object gives it. It is stored as jsonb: the server writes
  * every field (null if unknown), but a row written another way may lack some, so none is required.

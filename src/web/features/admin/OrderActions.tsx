@@ -9,7 +9,6 @@ import { formatPrice } from './format.ts';
 import { RefundForm } from './RefundForm.tsx';
 import { ShipForm } from './ShipForm.tsx';
 import { ADMIN_TEXT as T } from './texts.ts';
-import type { ShopOrderRow } from './types.ts';
 
 /** Runs one action at a time; the caller says what to announce once the server agreed. */
 export type Run = <N extends ActionName>(
@@ -25,7 +24,7 @@ type Open = 'ship' | 'refund' | 'cancel' | null;
  * server checks too: ship and cancel a paid order, deliver a shipped one, refund what is left of
  * any order not cancelled. The server decides in the end; its refusal is shown as it gave it.
  */
-export function OrderActions({ order, onChanged }: { order: ShopOrderRow; onChanged: () => void }) {
+export function OrderActions({ order, onChanged }: { order: StaffOrder; onChanged: () => void }) {
   const store = useSessionStore();
   const toast = useToast();
   const [open, setOpen] = useState<Open>(null);

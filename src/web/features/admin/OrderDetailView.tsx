@@ -5,7 +5,7 @@ import { auditWhat, auditWho } from './audit.ts';
 import { addressLines, formatDateTime, formatPrice, statusText } from './format.ts';
 import { OrderActions } from './OrderActions.tsx';
 import { ADMIN_TEXT as T } from './texts.ts';
-import type { ShopOrderRow } from './types.ts';
+import type { StaffOrder } from '../../../contracts/functions/staff-order.ts';
 import { useOrderDetail } from './use-order-detail.ts';
 
 /** One order: everything staff need to fulfil or refund it, and who did what to it. */
@@ -64,7 +64,7 @@ const money = (cents: number) => <span className="price">{formatPrice(cents)}</s
 const when = (iso: string | null) =>
   iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : T.none;
 
-function Summary({ order }: { order: ShopOrderRow }) {
+function Summary({ order }: { order: StaffOrder }) {
   return (
     <section aria-labelledby="admin-summary" className="admin-section card">
       <h2 id="admin-summary">{T.summary}</h2>
@@ -147,7 +147,7 @@ function Refunds({ detail }: { detail: OrderDetail }) {
   );
 }
 
-function Delivery({ order }: { order: ShopOrderRow }) {
+function Delivery({ order }: { order: StaffOrder }) {
   const address = order.shipping_address ? addressLines(order.shipping_address) : [];
   const shipTo =
     order.address_erased_at !== null ? (
@@ -176,7 +176,7 @@ function Delivery({ order }: { order: ShopOrderRow }) {
   );
 }
 
-function Timeline({ order }: { order: ShopOrderRow }) {
+function Timeline({ order }: { order: StaffOrder }) {
   return (
     <section aria-labelledby="admin-timeline" className="admin-section">
       <h2 id="admin-timeline">{T.timestamps}</h2>

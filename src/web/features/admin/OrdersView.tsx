@@ -1,5 +1,9 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { ORDER_STATUSES, type OrderStatus } from '../../../contracts/functions/order.ts';
+import {
+  isOrderStatus,
+  ORDER_STATUSES,
+  type OrderStatus,
+} from '../../../contracts/functions/order.ts';
 import { type StaffOrder } from '../../../contracts/functions/staff-order.ts';
 import { shownOrderStatus } from '../../../contracts/order-status.ts';
 import { useHashQuery } from '../../lib/hash-location.ts';
@@ -11,14 +15,11 @@ import { useOrders } from './use-orders.ts';
 /** How long typing pauses before the search runs. */
 const SEARCH_DELAY_MS = 300;
 
-const isStatus = (value: string | null): value is OrderStatus =>
-  (ORDER_STATUSES as readonly (string | null)[]).includes(value);
-
 /** The list page: filters kept in the hash's query (`#/admin?status=paid&q=KS-10`). */
 export function OrdersView() {
   const [params, setParams] = useHashQuery();
   const rawStatus = params.get('status');
-  const status = isStatus(rawStatus) ? rawStatus : null;
+  const status = isOrderStatus(rawStatus) ? rawStatus : null;
   const q = (params.get('q') ?? '').trim();
   const list = useOrders({ status, q });
   const query = params.toString();
@@ -146,7 +147,9 @@ function Filters({ status, q, onStatus, onSearch }: FiltersProps) {
           id={statusId}
           className="select"
           value={status ?? ''}
-          onChange={(event) => onStatus(isStatus(event.target.value) ? event.target.value : null)}
+          onChange={(event) =>
+            onStatus(isOrderStatus(event.target.value) ? event.target.value : null)
+          }
         >
           <option value="">{T.statuses.all}</option>
           {ORDER_STATUSES.map((value) => (

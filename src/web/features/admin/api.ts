@@ -13,7 +13,7 @@ import { type OrderStatus } from '../../../contracts/functions/order.ts';
 import { staffOrderSchema, type StaffOrder } from '../../../contracts/functions/staff-order.ts';
 import { callFunction, type FunctionFailure } from '../../lib/functions.ts';
 import type { Backend } from '../../lib/supabase.ts';
-import type { AuditRow, OrderLineRow, RefundRow, ShopOrderRow } from './types.ts';
+import type { AuditRow, OrderLineRow, RefundRow } from './types.ts';
 
 /** Orders the list shows per page. */
 export const ORDERS_PER_PAGE = 25;
@@ -47,7 +47,7 @@ export async function fetchOrders(
 }
 
 export interface OrderDetail {
-  order: ShopOrderRow;
+  order: StaffOrder;
   lines: OrderLineRow[];
   refunds: RefundRow[];
   audit: AuditRow[];

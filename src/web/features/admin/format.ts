@@ -1,7 +1,8 @@
 import { formatPrice } from '../../../catalogue/index.ts';
 import { shownOrderStatus } from '../../../contracts/order-status.ts';
 import { ADMIN_TEXT as T } from './texts.ts';
-import type { ShippingAddress, ShopOrderRow } from './types.ts';
+import type { ShippingAddress } from '../../../contracts/functions/order.ts';
+import type { StaffOrder } from '../../../contracts/functions/staff-order.ts';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -13,7 +14,7 @@ export function formatDateTime(iso: string): string {
 export { formatPrice };
 
 /** The order's status as the shopper sees it too: "Partially refunded" once part is refunded. */
-export function statusText(order: ShopOrderRow): string {
+export function statusText(order: StaffOrder): string {
   const shown = shownOrderStatus(order);
   return shown === 'partially_refunded' ? T.partiallyRefunded : T.statuses[shown];
 }

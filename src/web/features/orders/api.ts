@@ -1,7 +1,7 @@
 // The order history's data call, over the shop's PostgREST client: one page of whole orders from
 // public.order_history (supabase/migrations), which never splits an order's lines between pages.
 import type { Backend } from '../../lib/supabase.ts';
-import { ORDER_STATUSES, type OrderStatus } from '../../../contracts/functions/order.ts';
+import { isOrderStatus, type OrderStatus } from '../../../contracts/functions/order.ts';
 import type { Tables } from '../../../contracts/database.ts';
 
 type Db = Backend['db'];
@@ -30,10 +30,6 @@ export type HistoryOrder = Pick<
 
 /** A line of the history with its order's number, status and shipment, when the order is read. */
 export type HistoryRow = OrderRow & { order?: HistoryOrder };
-
-// The column is text under a CHECK of these values (supabase/migrations, shop_orders).
-const isOrderStatus = (value: string): value is OrderStatus =>
-  (ORDER_STATUSES as readonly string[]).includes(value);
 
 /**
  * The shopper's next `ORDERS_PER_PAGE` orders after `cursor` (none: the newest), every line, each

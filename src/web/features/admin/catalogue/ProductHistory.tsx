@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useSessionStore } from '../../../lib/session-react.tsx';
 import { formatDateTime } from '../format.ts';
-import { fetchHistory, HISTORY_LIMIT, type ProductAuditRow } from './api.ts';
+import { fetchHistory, HISTORY_LIMIT } from './api.ts';
+import type { AuditRow } from '../types.ts';
 import { historyEntries, historyWhat, historyWho } from './history.ts';
 import { PRODUCT_TEXT as T } from './texts.ts';
 
 type Loaded =
-  { status: 'loading' } | { status: 'failed' } | { status: 'ready'; entries: ProductAuditRow[] };
+  { status: 'loading' } | { status: 'failed' } | { status: 'ready'; entries: AuditRow[] };
 
 /**
  * Who changed the product, when and what, newest first (public.staff_audit_log, written by the

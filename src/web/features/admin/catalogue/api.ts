@@ -9,8 +9,8 @@ import {
   saveInputOf,
   type SaveProductInput,
 } from '../../../../catalogue/rows.ts';
-import type { Tables } from '../../../../contracts/database.ts';
 import type { Backend } from '../../../lib/supabase.ts';
+import type { AuditRow } from '../types.ts';
 import { PRODUCT_TEXT as T } from './texts.ts';
 
 // Rows of the view come typed as the migrations make them (src/contracts/database.ts), every
@@ -20,14 +20,8 @@ const productRowSchema = z.extend(catalogueRowSchema, { updated_at: z.string() }
 /** A row of public.catalogue_products, with the time of its last change (for stale edits). */
 export type ProductRow = z.infer<typeof productRowSchema>;
 
-/** An entry of public.staff_audit_log about a product. */
-export type ProductAuditRow = Tables<'staff_audit_log'>;
-
 /** What public.save_product takes: no key creates a product; a key updates that one. */
 export type ProductPayload = SaveProductInput;
-
-/** The staff member's data client: the app's one, typed for the whole public schema. */
-export const catalogueDb = (backend: Backend) => backend.db;
 
 const COLUMNS = `${CATALOGUE_COLUMNS},updated_at`;
 
@@ -43,17 +37,14 @@ function productRows(rows: readonly unknown[]): ProductRow[] {
 
 /** Every product, drafts and archived ones included, by name. */
 export async function fetchProducts(backend: Backend): Promise<ProductRow[]> {
-  const { data, error } = await catalogueDb(backend)
-    .from('catalogue_products')
-    .select(COLUMNS)
-    .order('name');
+  const { data, error } = await backend.db.from('catalogue_products').select(COLUMNS).order('name');
   if (error) throw new Error(error.message);
   return productRows(data);
 }
 
 /** One product by key; null when there is none. */
 export async function fetchProduct(backend: Backend, key: string): Promise<ProductRow | null> {
-  const { data, error } = await catalogueDb(backend)
+  const { data, error } = await backend.db
     .from('catalogue_products')
     .select(COLUMNS)
     .eq('key', key);
@@ -68,7 +59,7 @@ const switchOptionSchema = z.pick(productRowSchema, { key: true, name: true, sta
 
 /** The switches a keyboard's sheet may name as fitted, by name. */
 export async function fetchSwitches(backend: Backend): Promise<SwitchOption[]> {
-  const { data, error } = await catalogueDb(backend)
+  const { data, error } = await backend.db
     .from('catalogue_products')
     .select('key,name,status')
     .eq('category', 'switches')
@@ -84,8 +75,8 @@ export async function fetchSwitches(backend: Backend): Promise<SwitchOption[]> {
 export const HISTORY_LIMIT = 100;
 
 /** A product's audit log, newest first. */
-export async function fetchHistory(backend: Backend, key: string): Promise<ProductAuditRow[]> {
-  const { data, error } = await catalogueDb(backend)
+export async function fetchHistory(backend: Backend, key: string): Promise<AuditRow[]> {
+  const { data, error } = await backend.db
     .from('staff_audit_log')
     .select('*')
     .eq('product_key', key)
@@ -136,7 +127,7 @@ export function refusal(error: DatabaseError): Extract<SaveResult, { ok: false }
 
 /** Saves through public.save_product; answers the saved row or the refusal in words. */
 export async function saveProduct(backend: Backend, product: ProductPayload): Promise<SaveResult> {
-  const { data, error } = await catalogueDb(backend).rpc('save_product', { product });
+  const { data, error } = await backend.db.rpc('save_product', { product });
   if (error) return refusal(error);
   const parsed = productRowSchema.safeParse(data);
   if (!parsed.success) return { ok: false, field: null, message: T.errors.savedUnread };
@@ -153,7 +144,7 @@ export async function importProducts(
   backend: Backend,
   products: ProductPayload[],
 ): Promise<{ ok: true; saved: number } | { ok: false; message: string }> {
-  const { data, error } = await catalogueDb(backend).rpc('import_products', { products });
+  const { data, error } = await backend.db.rpc('import_products', { products });
   if (error) return { ok: false, message: refusal(error).message };
   return { ok: true, saved: data };
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../../../../contracts/database.ts';
-import type { ProductAuditRow } from './api.ts';
+import type { AuditRow } from '../types.ts';
 import { historyEntries, historyWhat, historyWho } from './history.ts';
 
-const entry = (action: string, before: Json, after: Json): ProductAuditRow => ({
+const entry = (action: string, before: Json, after: Json): AuditRow => ({
   id: 1,
   at: '2026-11-28T12:00:00Z',
   staff_id: 'u1',

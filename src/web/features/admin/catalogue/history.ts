@@ -1,7 +1,7 @@
 import { formatPrice, type Category } from '../../../../catalogue/index.ts';
 import { SPEC_FIELDS, type SpecField } from '../../../../catalogue/specs/fields.ts';
 import { rowOf } from '../audit.ts';
-import type { ProductAuditRow } from './api.ts';
+import type { AuditRow } from '../types.ts';
 import { specValueText } from './sheet-form.ts';
 import { PRODUCT_TEXT as T, STATUS_TEXT } from './texts.ts';
 
@@ -65,7 +65,7 @@ const photoChanges = (before: Row, after: Row) =>
   rowChanges({ ...before, position: null }, { ...after, position: null });
 
 /** Whether an entry only moved a photo (public.set_product_photo_order writes one per photo). */
-function photoMoveOnly(entry: ProductAuditRow): boolean {
+function photoMoveOnly(entry: AuditRow): boolean {
   return (
     entry.action === 'photo.update' &&
     photoChanges(rowOf(entry.before), rowOf(entry.after)).length === 0
@@ -76,7 +76,7 @@ function photoMoveOnly(entry: ProductAuditRow): boolean {
  * The entries as the history shows them: the photos one reorder moved (one audit row each, all at
  * the transaction's time, by one person) become a single "Photo order changed".
  */
-export function historyEntries(entries: ProductAuditRow[]): ProductAuditRow[] {
+export function historyEntries(entries: AuditRow[]): AuditRow[] {
   return entries.filter((entry, i) => {
     const newer = entries[i - 1];
     return !(
@@ -90,13 +90,13 @@ export function historyEntries(entries: ProductAuditRow[]): ProductAuditRow[] {
 }
 
 /** Who made the change: the staff member, a deleted account, or the system (a migration). */
-export function historyWho(entry: ProductAuditRow): string {
+export function historyWho(entry: AuditRow): string {
   if (entry.staff_email) return entry.staff_email;
   return entry.staff_id ? T.deletedStaff : T.system;
 }
 
 /** What an entry did ("Changed") and the changes it made, one line each. */
-export function historyWhat(entry: ProductAuditRow): { action: string; changes: string[] } {
+export function historyWhat(entry: AuditRow): { action: string; changes: string[] } {
   const action = T.actions[entry.action] ?? entry.action;
   const before = rowOf(entry.before);
   const after = rowOf(entry.after);

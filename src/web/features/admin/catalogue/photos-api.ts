@@ -5,7 +5,7 @@
 // the audit log's triggers record each change.
 import { StorageApiError, StorageClient, type StorageError } from '@supabase/storage-js';
 import type { Backend } from '../../../lib/supabase.ts';
-import { catalogueDb, type ProductRow } from './api.ts';
+import type { ProductRow } from './api.ts';
 import { newPhotoPath, PHOTO_BUCKET } from './photos.ts';
 import { PHOTO_TEXT as T } from './texts.ts';
 
@@ -71,7 +71,7 @@ export async function addPhoto(
   const uploaded = await bucket.upload(path, file);
   if (uploaded.error) return { ok: false, message: uploadRefusal(uploaded.error) };
   onSaving();
-  const { error } = await catalogueDb(backend).rpc('add_product_photo', {
+  const { error } = await backend.db.rpc('add_product_photo', {
     product_key: row.key,
     object_path: path,
     alt: alt.trim(),
@@ -88,7 +88,7 @@ export async function setPhotoOrder(
   productKey: string,
   paths: string[],
 ): Promise<PhotoResult> {
-  const { error } = await catalogueDb(backend).rpc('set_product_photo_order', {
+  const { error } = await backend.db.rpc('set_product_photo_order', {
     product_key: productKey,
     paths,
   });
@@ -102,7 +102,7 @@ export async function saveAltText(
   path: string,
   alt: string,
 ): Promise<PhotoResult> {
-  const { data, error } = await catalogueDb(backend)
+  const { data, error } = await backend.db
     .from('product_photos')
     .update({ alt: alt.trim() })
     .eq('product_key', productKey)
