@@ -22,6 +22,10 @@ const elements = [
   { type: 'server-orders', pattern: 'src/server/orders', mode: 'folder' },
   { type: 'server', pattern: 'src/server', mode: 'folder' },
   { type: 'web-entry', pattern: 'src/web/main.tsx', mode: 'file' },
+  // The server-rendered pages (docs/decisions/0049-server-rendered-product-pages.md): the server
+  // reaches the web app through their render entry only.
+  { type: 'web-render', pattern: 'src/web/pages/render.tsx', mode: 'file' },
+  { type: 'web-pages', pattern: 'src/web/pages', mode: 'folder' },
   { type: 'web-app', pattern: 'src/web/app', mode: 'folder' },
   { type: 'web-feature', pattern: 'src/web/features/*', mode: 'folder', capture: ['feature'] },
   { type: 'web-shared', pattern: 'src/web/(components|lib|state)', mode: 'folder' },
@@ -62,6 +66,7 @@ function moduleMap({ serverTests = false, webTests = false } = {}) {
             'catalogue',
             'contracts',
             'sandbox-entry',
+            'web-render',
             ...serverTestOnly,
           ],
         },
@@ -70,6 +75,10 @@ function moduleMap({ serverTests = false, webTests = false } = {}) {
           allow: [...server, 'catalogue', 'contracts', 'sandbox-entry', 'sandbox-test-support'],
         },
         { from: ['web-entry'], allow: [...web.entry, ...webBase, ...webTestOnly] },
+        {
+          from: ['web-render', 'web-pages'],
+          allow: ['web-pages', ...web.app, ...webBase, ...webTestOnly],
+        },
         { from: ['web-app'], allow: [...web.app, ...webBase, ...webTestOnly] },
         { from: ['web-feature'], allow: [...web.feature, ...webBase, ...webTestOnly] },
         { from: ['web-shared'], allow: [...web.shared, ...webBase, ...webTestOnly] },

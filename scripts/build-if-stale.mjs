@@ -12,12 +12,15 @@ const root = path.resolve(import.meta.dirname, '..');
 const targets = {
   web: {
     built: 'dist/web/index.html',
+    // The server-rendered pages' build, written after it.
+    alsoBuilt: 'dist/pages/page.html',
     // The app, the catalogue it imports, and the build config.
     sources: [
       'src/web',
       'src/catalogue',
       'src/contracts',
       'vite.config.ts',
+      'vite.pages.config.ts',
       'scripts/route-preload.ts',
       'scripts/precompress.ts',
       'package-lock.json',
@@ -25,9 +28,11 @@ const targets = {
   },
   server: {
     built: 'dist/server/main.js',
-    // The server and what it bundles (the sandbox, the catalogue, the contracts), and the build.
+    // The server and what it bundles (the sandbox, the catalogue, the contracts, the web app's
+    // page renderer and what it renders), and the build.
     sources: [
       'src/server',
+      'src/web',
       'src/payments-sandbox',
       'src/catalogue',
       'src/contracts',
@@ -57,6 +62,8 @@ export function isStale(target) {
   const { built, sources } = targets[target];
   const builtFile = path.join(root, built);
   if (!existsSync(builtFile)) return true;
+  const { alsoBuilt } = targets[target];
+  if (alsoBuilt && !existsSync(path.join(root, alsoBuilt))) return true;
   const builtAt = statSync(builtFile).mtimeMs;
   return sources.some((s) => newestMtime(path.join(root, s)) > builtAt);
 }
@@ -68,7 +75,14 @@ function buildWeb() {
   // development build, and `npm start` would then serve it as if it were the real one.
   const env = { ...process.env, NODE_ENV: 'production' };
   const result = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit', env });
-  return result.status ?? 1;
+  if (result.status !== 0) return result.status ?? 1;
+  // The server-rendered pages' script and styles (vite.pages.config.ts), into dist/pages.
+  const pages = spawnSync(process.execPath, [vite, 'build', '-c', 'vite.pages.config.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  });
+  return pages.status ?? 1;
 }
 
 function buildServer() {

@@ -52,6 +52,9 @@ export function serverBuildOptions(outdir = serverOutDir) {
     format: 'esm',
     target: 'node20',
     plugins: [onlyBundledPackages],
+    // The web app's page renderer (src/web/pages/render.tsx) imports its components' styles, which
+    // the built pages link from dist/pages: nothing of them belongs in the server.
+    loader: { '.css': 'empty' },
     // Modules imported dynamically (src/server/shop-modules.ts) become chunks that load when
     // imported; beside the entries, so every file sits two directories below the root.
     splitting: true,

@@ -14,3 +14,21 @@ export function formatRating(avg: number | null): string {
   const tenths = Math.round(Number((avg * 10).toPrecision(12)));
   return (tenths / 10).toFixed(1);
 }
+
+/** The stored ratings of one product: how many, and their exact sum. */
+export interface StoredRatings {
+  count: number;
+  /** The exact sum of the stored ratings. */
+  sum: number;
+}
+
+/** The average over seed and stored ratings together (null when there are none), and their count. */
+export function combinedRating(
+  seed: readonly number[],
+  stored: StoredRatings,
+): { average: number | null; count: number } {
+  const count = seed.length + stored.count;
+  if (count === 0) return { average: null, count: 0 };
+  const seedSum = seed.reduce((sum, r) => sum + r, 0);
+  return { average: (seedSum + stored.sum) / count, count };
+}

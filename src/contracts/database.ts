@@ -12,6 +12,24 @@ export type Database = {
   };
   public: {
     Tables: {
+      catalogue_version: {
+        Row: {
+          changed_at: string;
+          only_row: boolean;
+          version: number;
+        };
+        Insert: {
+          changed_at?: string;
+          only_row?: boolean;
+          version?: number;
+        };
+        Update: {
+          changed_at?: string;
+          only_row?: boolean;
+          version?: number;
+        };
+        Relationships: [];
+      };
       orders: {
         Row: {
           checkout_session_id: string;
@@ -101,6 +119,37 @@ export type Database = {
           },
           {
             foreignKeyName: 'product_photos_product_key_fkey';
+            columns: ['product_key'];
+            referencedRelation: 'products';
+            referencedColumns: ['key'];
+          },
+        ];
+      };
+      product_url_history: {
+        Row: {
+          product_key: string;
+          replaced_at: string;
+          url_key: string;
+        };
+        Insert: {
+          product_key: string;
+          replaced_at?: string;
+          url_key: string;
+        };
+        Update: {
+          product_key?: string;
+          replaced_at?: string;
+          url_key?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'product_url_history_product_key_fkey';
+            columns: ['product_key'];
+            referencedRelation: 'catalogue_products';
+            referencedColumns: ['key'];
+          },
+          {
+            foreignKeyName: 'product_url_history_product_key_fkey';
             columns: ['product_key'];
             referencedRelation: 'products';
             referencedColumns: ['key'];

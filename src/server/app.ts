@@ -33,6 +33,9 @@ import {
 } from './functions/index.ts';
 import { DEFAULT_SHIPPING, type CheckoutLimits, type ShippingSettings } from './orders/index.ts';
 import type { Payments } from './payments/index.ts';
+import { createPages, type PageRenderer } from './pages/index.ts';
+import { BARE_TEMPLATE } from './pages/template.ts';
+import { createImageWorker } from './storage/images.ts';
 import { BASE_PATH, type WebAssets } from './web/static.ts';
 
 export interface AppDeps {
@@ -67,6 +70,8 @@ export interface AppDeps {
   allowedHosts?: readonly string[];
   /** The countries and rates the checkout offers; unset: the defaults. */
   shipping?: ShippingSettings;
+  /** Loads the web app's page renderer (web/pages/render.tsx); unset: no product pages. */
+  pageRenderer?: () => Promise<PageRenderer>;
 }
 
 /**
@@ -265,6 +270,27 @@ export function createApp(deps: AppDeps): Hono {
   );
   app.get('/functions/v1/admin-orders-csv', ...staff, functions.adminOrdersCsv);
   app.get('/functions/v1/admin-orders', ...staff, functions.adminOrderList);
+
+  // Pages the server renders whole, for crawlers and link previews as for shoppers
+  // (docs/decisions/0049-server-rendered-product-pages.md): a page per product and category, a
+  // product's preview image, the sitemap and robots.txt.
+  if (deps.pageRenderer) {
+    const pages = createPages({
+      db: deps.db,
+      renderer: deps.pageRenderer,
+      template: deps.web.pages?.template ?? BARE_TEMPLATE,
+      decorate: deps.web.decorate ?? ((html) => html),
+      publicUrl: deps.publicUrl,
+      // One image at a time: previews are made once per product and change, beside photo uploads.
+      images: createImageWorker(1),
+    });
+    app.get('/robots.txt', pages.robots);
+    app.get('/sitemap.xml', pages.sitemap);
+    app.get(`${BASE_PATH}products/:urlKey`, pages.product);
+    app.get(`${BASE_PATH}products/:urlKey/preview.png`, pages.preview);
+    app.get(`${BASE_PATH}:category{keyboards|switches|accessories}`, pages.category);
+    if (deps.web.pages) app.get(`${BASE_PATH}page-assets/*`, deps.web.pages.assets);
+  }
 
   // The web app
   app.get('/', (c) => c.redirect(BASE_PATH, 302));

@@ -64,6 +64,8 @@ export async function composeApp(
     stockHoldMinutes: config.stockHoldMinutes,
     checkoutLimits: config.checkoutLimits,
     shipping: config.shipping,
+    // The web app's own components render the product and category pages: loaded with the first.
+    pageRenderer: () => import('../web/pages/render.tsx'),
   });
   return { app, auth };
 }

@@ -16,6 +16,30 @@ export interface WebAssets {
   index: MiddlewareHandler;
   /** CSP sources ('sha256-…') of index.html's inline scripts, for script-src. */
   scriptHashes?: string[];
+  /**
+   * The server-rendered pages' template (dist/pages/page.html, built by vite.pages.config.ts) and
+   * its files, /keebshop/page-assets/*; unset where that build is absent (a bare test web app).
+   */
+  pages?: { template: string; assets: MiddlewareHandler };
+  /** Puts the page's public configuration (the app-config tag) into a page's HTML. */
+  decorate?: (html: string, c: Context) => string;
+}
+
+/** The built server-rendered pages' directory beside the web app's (dist/pages beside dist/web). */
+export function pagesDirOf(webDir: string): string {
+  return path.join(webDir, '..', 'pages');
+}
+
+function staticFiles(dir: string): MiddlewareHandler {
+  return serveStatic({
+    root: path.relative(process.cwd(), dir) || '.',
+    // The build's Brotli copies (scripts/precompress.ts), to browsers that accept br.
+    precompressed: true,
+    rewriteRequestPath: (p) => p.slice(BASE_PATH.length - 1),
+    onFound: (_path, c) => {
+      c.header('Cache-Control', IMMUTABLE);
+    },
+  });
 }
 
 /**
@@ -27,22 +51,24 @@ export async function createWebAssets(
   renderIndex: (html: string, c: Context) => string = (html) => html,
 ): Promise<WebAssets> {
   const html = await readFile(path.join(distDir, 'index.html'), 'utf8');
-  const root = path.relative(process.cwd(), distDir) || '.';
+  const pagesDir = pagesDirOf(distDir);
+  const pageTemplate = await readFile(path.join(pagesDir, 'page.html'), 'utf8').catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    },
+  );
   return {
-    assets: serveStatic({
-      root,
-      // The build's Brotli copies (scripts/precompress.ts), to browsers that accept br.
-      precompressed: true,
-      rewriteRequestPath: (p) => p.slice(BASE_PATH.length - 1),
-      onFound: (_path, c) => {
-        c.header('Cache-Control', IMMUTABLE);
-      },
-    }),
+    assets: staticFiles(distDir),
     index: async (c) => {
       c.header('Cache-Control', 'no-cache');
       return c.html(renderIndex(html, c));
     },
     // From the file as it is served: the hashes always match the scripts this process sends.
     scriptHashes: inlineScriptHashes(html),
+    ...(pageTemplate === undefined
+      ? {}
+      : { pages: { template: pageTemplate, assets: staticFiles(pagesDir) } }),
+    decorate: renderIndex,
   };
 }

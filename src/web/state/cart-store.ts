@@ -109,8 +109,12 @@ export const cartStore = {
   },
 };
 
+/**
+ * The cart; a server-rendered page is rendered, and hydrated, with an empty one (the server cannot
+ * see the browser's), then shows the stored cart at once.
+ */
 export function useCart(): readonly CartLine[] {
-  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  return useSyncExternalStore(subscribe, getSnapshot, () => EMPTY);
 }
 
 export function useCartCount(): number {

@@ -1,29 +1,13 @@
 // The ratings every shopper sees: a product's stored ratings (public.product_ratings) and how the
 // catalogue's seed ratings and the stored ones combine into one average. Shared by the cards
 // (browse) and the dialog's reviews section (reviews); saving a rating is the reviews feature's.
-import type { Category } from '../../catalogue/index.ts';
+import type { Category, StoredRatings } from '../../catalogue/index.ts';
 import type { Tables } from '../../contracts/database.ts';
 import type { PublicData } from '../lib/supabase.ts';
 
-/** The stored ratings of one product, as public.product_ratings gives them. */
-export interface StoredRatings {
-  count: number;
-  /** The exact sum of the stored ratings. */
-  sum: number;
-}
+export { combinedRating, type StoredRatings } from '../../catalogue/index.ts';
 
 export const NO_STORED_RATINGS: StoredRatings = { count: 0, sum: 0 };
-
-/** The average over seed and stored ratings together (null when there are none), and their count. */
-export function combinedRating(
-  seed: readonly number[],
-  stored: StoredRatings,
-): { average: number | null; count: number } {
-  const count = seed.length + stored.count;
-  if (count === 0) return { average: null, count: 0 };
-  const seedSum = seed.reduce((sum, r) => sum + r, 0);
-  return { average: (seedSum + stored.sum) / count, count };
-}
 
 /** A product_ratings row (or the rate_product answer) as numbers. */
 export function toStoredRatings(

@@ -3,6 +3,7 @@ import type { Category, Product } from '../../catalogue/index.ts';
 import { whenIdle } from '../lib/idle.ts';
 import { useSessionStore } from '../lib/session-react.tsx';
 import { combinedRating, NO_STORED_RATINGS, type StoredRatings } from './ratings.ts';
+import { usePageSnapshot } from './page-snapshot.ts';
 import { ratingsStore } from './ratings-store.ts';
 
 function useStoredRatings(productKey: string): StoredRatings {
@@ -11,7 +12,8 @@ function useStoredRatings(productKey: string): StoredRatings {
     ratingsStore.getSnapshot,
     ratingsStore.getSnapshot,
   );
-  return snapshot.get(productKey) ?? NO_STORED_RATINGS;
+  const page = usePageSnapshot().ratings;
+  return snapshot.get(productKey) ?? page?.get(productKey) ?? NO_STORED_RATINGS;
 }
 
 /** A product's average over its seed ratings and the stored ones, and how many there are. */

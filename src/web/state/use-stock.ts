@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { whenIdle } from '../lib/idle.ts';
 import { useSessionStore } from '../lib/session-react.tsx';
+import { usePageSnapshot } from './page-snapshot.ts';
 import { stockKey, stockStore } from './stock-store.ts';
 
 /** At most this many left is shown as "Only N left". */
@@ -17,14 +18,19 @@ export function stockLevelOf(available: number | undefined): StockLevel {
   return { kind: 'in' };
 }
 
-/** Units available of a product and colour, or undefined while unknown. */
+/**
+ * Units available of a product and colour, or undefined while unknown. On a server-rendered page,
+ * what the page was rendered with until the store has its own answer.
+ */
 export function useAvailable(productKey: string, color: string): number | undefined {
   const snapshot = useSyncExternalStore(
     stockStore.subscribe,
     stockStore.getSnapshot,
     stockStore.getSnapshot,
   );
-  return snapshot.get(stockKey(productKey, color));
+  const page = usePageSnapshot().stock;
+  const key = stockKey(productKey, color);
+  return snapshot.get(key) ?? page?.get(key);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Photo, Product } from '../../../catalogue/index.ts';
 import { ProductArt } from '../art/ProductArt.tsx';
+import { usePageSnapshot } from '../../state/page-snapshot.ts';
 import { photoSources, storageUrl } from './photo-urls.ts';
 import './product-image.css';
 
@@ -30,8 +31,9 @@ export function ProductImage({
   sizes,
   priority = false,
 }: ProductImageProps) {
+  const pageStorageUrl = usePageSnapshot().storageUrl;
   if (!photo) return <ProductArt product={product} color={color} />;
-  const { srcSet, src } = photoSources(storageUrl(), photo);
+  const { srcSet, src } = photoSources(pageStorageUrl ?? storageUrl(), photo);
   return (
     <img
       className="product-image"

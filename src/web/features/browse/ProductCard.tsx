@@ -1,4 +1,5 @@
 import { formatRating, type Product } from '../../../catalogue/index.ts';
+import { productPath } from '../../../contracts/shop-paths.ts';
 import { ProductImage } from '../../components/product-image/index.ts';
 import { useProductRating } from '../../state/use-ratings.ts';
 import { CompareToggle } from './CompareToggle.tsx';
@@ -6,12 +7,15 @@ import { FactList, listPrice, productFacts } from './format.tsx';
 import { StockBadge } from './StockBadge.tsx';
 import { browseText } from './texts.ts';
 
-export interface ProductCardProps {
+export type ProductCardProps = {
   product: Product;
-  onOpen: (product: Product) => void;
   /** The first card of the list: its photo is the page's largest paint, so it is fetched first. */
   priority?: boolean;
-}
+} & (
+  | { onOpen: (product: Product) => void; linked?: never }
+  /** A link to the product's page instead of the dialog, without compare (category pages). */
+  | { linked: true; onOpen?: never }
+);
 
 /**
  * How wide a card's photo is: its whole art box (browse.css), a grid column less the card's
@@ -39,7 +43,7 @@ function StarIcon() {
 
 // The whole card opens the dialog: the name's button stretches over it, so there is one tab stop
 // and the accessible name is the product's name.
-export function ProductCard({ product, onOpen, priority = false }: ProductCardProps) {
+export function ProductCard({ product, onOpen, linked, priority = false }: ProductCardProps) {
   // Seed ratings and the stored ones together: a rating saved in the dialog shows here at once.
   const { average } = useProductRating(product);
   const rating = formatRating(average);
@@ -55,9 +59,15 @@ export function ProductCard({ product, onOpen, priority = false }: ProductCardPr
         />
       </div>
       <h2 className="product-card__name">
-        <button type="button" className="product-card__open" onClick={() => onOpen(product)}>
-          {product.name}
-        </button>
+        {linked ? (
+          <a className="product-card__open" href={productPath(product.urlKey)}>
+            {product.name}
+          </a>
+        ) : (
+          <button type="button" className="product-card__open" onClick={() => onOpen(product)}>
+            {product.name}
+          </button>
+        )}
       </h2>
       <p className="product-card__price price">{listPrice(product)}</p>
       <FactList facts={productFacts(product)} className="product-card__facts" />
@@ -73,7 +83,7 @@ export function ProductCard({ product, onOpen, priority = false }: ProductCardPr
           </>
         )}
       </p>
-      <CompareToggle product={product} className="product-card__compare" />
+      {!linked && <CompareToggle product={product} className="product-card__compare" />}
     </article>
   );
 }

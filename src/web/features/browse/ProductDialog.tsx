@@ -1,22 +1,10 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
-import {
-  formatPrice,
-  MAX_LINE_QUANTITY,
-  packSizes,
-  type Product,
-} from '../../../catalogue/index.ts';
+import { useId, type ReactNode } from 'react';
+import type { Product } from '../../../catalogue/index.ts';
 import type { SpecNames } from '../../../catalogue/specs/index.ts';
 import { Dialog } from '../../components/Dialog.tsx';
-import { useToast } from '../../components/toast/index.ts';
-import { cartStore, useCart } from '../../state/cart-store.ts';
-import { BuyQuantity } from './BuyQuantity.tsx';
-import { CompareToggle } from './CompareToggle.tsx';
-import { FactList, listPrice, productFacts } from './format.tsx';
-import { SpecTable } from './SpecTable.tsx';
-import { DialogStock } from './DialogStock.tsx';
-import { ProductPhotos } from './ProductPhotos.tsx';
-import { dialogText, stockText } from './texts.ts';
-import { useAvailable } from '../../state/use-stock.ts';
+import { ProductDetails } from './ProductDetails.tsx';
+import { productPath } from '../../../contracts/shop-paths.ts';
+import { dialogText, pageText } from './texts.ts';
 
 export interface ProductDialogProps {
   product: Product;
@@ -29,46 +17,7 @@ export interface ProductDialogProps {
 
 /** A product's details: mounted to open, unmounted to close (focus then returns to its card). */
 export function ProductDialog({ product, names, onClose, reviews }: ProductDialogProps) {
-  const [colour, setColour] = useState(product.selectedColor);
-  const [quantity, setQuantity] = useState(1);
-  const [quantityValid, setQuantityValid] = useState(true);
-  const quantityRef = useRef<HTMLInputElement>(null);
-  const toast = useToast();
   const titleId = useId();
-  const colourId = useId();
-  const available = useAvailable(product.key, colour);
-  const inCart =
-    useCart().find((line) => line.key === product.key && line.color === colour)?.quantity ?? 0;
-  // What can still be added: the units left less the cart's (docs/product.md, Stock).
-  const limit =
-    available === undefined
-      ? undefined
-      : Math.max(Math.min(available, MAX_LINE_QUANTITY) - inCart, 0);
-  // Fewer left than chosen (another colour, or the stock arrived): choose what is left.
-  if (limit !== undefined && limit >= 1 && quantity > limit) setQuantity(limit);
-  const chosen = limit === undefined ? quantity : Math.min(quantity, Math.max(limit, 1));
-  const soldOut = available === 0;
-  const full = !soldOut && limit === 0;
-  const limits = limit !== undefined && packSizes(product).some((size) => size > limit);
-
-  const addToCart = () => {
-    // A bad typed quantity is explained next to the field; send the shopper back to it.
-    if (full) return;
-    if (!quantityValid) {
-      quantityRef.current?.focus();
-      return;
-    }
-    cartStore.add(product.key, colour, chosen, {
-      name: product.name,
-      priceCents: product.priceCents,
-    });
-    onClose();
-    toast.show(dialogText.added(product.name, colour, chosen), {
-      tone: 'success',
-      group: 'cart-added',
-    });
-  };
-
   return (
     <Dialog
       labelledBy={titleId}
@@ -76,69 +25,23 @@ export function ProductDialog({ product, names, onClose, reviews }: ProductDialo
       closeLabel={dialogText.close}
       className="product-dialog"
     >
-      <div className="product-dialog__layout">
-        <ProductPhotos product={product} color={colour} />
-        <div className="product-dialog__info">
-          <h2 id={titleId} className="product-dialog__title">
-            {product.name}
-          </h2>
-          <p className="product-dialog__price price">{listPrice(product)}</p>
-          <p className="product-dialog__description">{product.description}</p>
-          <FactList
-            facts={productFacts(product, { withColour: false })}
-            className="product-dialog__facts"
-          />
-          <div className="product-dialog__buy">
-            <div className="field">
-              <label htmlFor={colourId}>{dialogText.colourLabel}</label>
-              <select
-                id={colourId}
-                className="select"
-                value={colour}
-                onChange={(event) => setColour(event.target.value)}
-              >
-                {product.availableColors.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <BuyQuantity
-              product={product}
-              quantity={chosen}
-              onChange={setQuantity}
-              onValidityChange={setQuantityValid}
-              inputRef={quantityRef}
-              limit={limit}
-              limitProblem={
-                limit === undefined
-                  ? undefined
-                  : inCart > 0
-                    ? dialogText.overStockWithCart(limit, inCart)
-                    : dialogText.overStock(limit)
-              }
-            />
-            <p className="product-dialog__total">
-              {dialogText.total}{' '}
-              <span className="price">{formatPrice(product.priceCents * chosen)}</span>
-            </p>
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={addToCart}
-              disabled={soldOut || full}
+      <ProductDetails
+        product={product}
+        names={names}
+        titleId={titleId}
+        titleLevel="h2"
+        onAdded={onClose}
+        footer={
+          <p className="product-dialog__page">
+            <a
+              href={productPath(product.urlKey)}
+              aria-label={pageText.productPageLabel(product.name)}
             >
-              {soldOut ? stockText.soldOut : dialogText.addToCart}
-            </button>
-          </div>
-          <div aria-live="polite">
-            <DialogStock available={available} inCart={inCart} limits={limits} />
-          </div>
-          <CompareToggle product={product} className="product-dialog__compare" />
-          <SpecTable product={product} names={names} />
-        </div>
-      </div>
+              {pageText.productPage}
+            </a>
+          </p>
+        }
+      />
       {reviews}
     </Dialog>
   );

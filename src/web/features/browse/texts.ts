@@ -104,3 +104,20 @@ export const stockText = {
   onlyLeft: (left: number) => `Only ${left} left`,
   soldOut: 'Sold out',
 } as const;
+
+// The server-rendered pages (docs/product.md, Product pages).
+export const pageText = {
+  breadcrumb: 'Breadcrumb',
+  home: 'Home',
+  rating: (average: string, count: number) =>
+    `Rated ${average} out of 5 by ${count} ${count === 1 ? 'review' : 'reviews'}`,
+  noRating: 'No reviews yet',
+  productPage: 'Product page',
+  productPageLabel: (name: string) => `Product page of ${name}: a link to share`,
+  browseAll: (title: string) => `Search, filter and compare ${title.toLowerCase()}`,
+  missingTitle: 'We couldn’t find that product.',
+  missingBody: 'The link may be mistyped, or the product is no longer in the catalogue.',
+  goneTitle: 'This product is no longer sold.',
+  goneBody: (name: string) => `${name} has left the catalogue. These are what the shop sells now:`,
+  categories: 'Browse the shop',
+} as const;

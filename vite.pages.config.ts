@@ -1,0 +1,27 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { keepPreviousBuild } from './scripts/keep-previous-build.ts';
+import { precompress } from './scripts/precompress.ts';
+
+// The shell of the pages the server renders (product and category pages, served from dist/pages;
+// docs/decisions/0049-server-rendered-product-pages.md): one script that hydrates them, and their
+// styles. A build of its own: beside the web app's entry in one build, the app's first-load chunk
+// would take in these pages' modules, or be cut into many small files.
+export default defineConfig({
+  root: 'src/web',
+  base: '/keebshop/',
+  plugins: [react(), keepPreviousBuild(), precompress()],
+  publicDir: false,
+  build: {
+    outDir: '../../dist/pages',
+    // Served at /keebshop/page-assets/, apart from the web app's /keebshop/assets/.
+    assetsDir: 'page-assets',
+    emptyOutDir: false,
+    target: 'es2022',
+    sourcemap: false,
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      input: { page: 'src/web/page.html' },
+    },
+  },
+});
