@@ -76,6 +76,7 @@ export const POSTGRES_TESTS = [
   'tests/security/password-change.test.ts',
   'tests/security/tokens.test.ts',
   // Concurrency and races: requests at the same moment, several instances on one database.
+  'src/server/pages/instances.test.ts',
   'src/server/auth/key-rotation.test.ts',
   'src/server/auth/rate-limit.test.ts',
   'src/server/auth/recover.test.ts',

@@ -146,6 +146,23 @@ describe('src/server imports the catalogue, the contracts and the sandbox entry 
   );
 });
 
+describe('the server reaches the web app through its page renderer only', () => {
+  bites(
+    MODULE_MAP,
+    [
+      ['src/server/pages/answers.ts', '../../web/pages/ShopPage.tsx'],
+      ['src/server/pages/answers.ts', '../../web/features/browse/index.ts'],
+      ['src/web/pages/ShopPage.tsx', '../../server/config.ts'],
+    ],
+    [
+      ['src/server/compose.ts', '../web/pages/render.tsx'],
+      ['src/web/pages/render.tsx', './ShopPage.tsx'],
+      ['src/web/pages/ShopPage.tsx', '../features/browse/index.ts'],
+      ['src/web/pages/ShopPage.tsx', '../app/routes.ts'],
+    ],
+  );
+});
+
 describe('features never import each other; they are composed in web/app', () => {
   bites(
     MODULE_MAP,

@@ -181,7 +181,7 @@ describe('Back office: what the server refuses', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     let dialog = screen.getByRole('dialog', { name: 'Change the product’s address?' });
     expect(dialog.textContent).toContain(
-      `Links shared with the old address, ${cable.url_key}, will no longer lead to this product.`,
+      `Links shared with the old address, ${cable.url_key}, will lead there`,
     );
     await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
     expect(screen.queryByRole('dialog')).toBeNull();

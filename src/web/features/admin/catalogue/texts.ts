@@ -92,7 +92,7 @@ export const PRODUCT_TEXT = {
   saved: (name: string) => `Saved ${name}.`,
   urlKeyTitle: 'Change the product’s address?',
   urlKeyBody: (before: string, after: string) =>
-    `Links shared with the old address, ${before}, will no longer lead to this product. Its new address is ${after}.`,
+    `Its new address will be ${after}. Links shared with the old address, ${before}, will lead there, and search results will show the new one once search engines visit it again.`,
   urlKeyConfirm: 'Yes, change the address',
   urlKeyDismiss: 'Keep editing',
   // Errors next to the fields, and the server's refusals in words
