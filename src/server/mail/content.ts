@@ -1,5 +1,6 @@
 // What a mail says, as plain text and HTML built from one description, so the two never disagree.
 // Every text a mail shows lives in src/server/mail/texts/; this module only lays them out.
+import { escapeHtml } from '../web/escape.ts';
 
 /** The kinds of mail the shop sends; the outbox records which one each row is. */
 export type MailKind =
@@ -39,19 +40,6 @@ export interface MailLayout {
   blocks: readonly MailBlock[];
   /** Why the shopper got this mail; shown small at the end. */
   footer: string;
-}
-
-const escapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Escapes text for HTML element content and double-quoted attributes. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => escapes[c] as string);
 }
 
 function textBlock(block: MailBlock): string {

@@ -10,7 +10,8 @@ import {
 import type { PageData } from '../../web/pages/render.tsx';
 import type { Queryable } from '../db/types.ts';
 import type { CachedAnswer } from './cache.ts';
-import { headTags, scriptJson, shortDescription, type PageHead } from './head.ts';
+import { scriptJson } from '../web/escape.ts';
+import { headTags, shortDescription, type PageHead } from './head.ts';
 import type { PageRenderer } from './index.ts';
 import { readCategoryPage, readProductPage, type PageFacts } from './read.ts';
 import { breadcrumbJsonLd, PRICE_CURRENCY, productJsonLd, schemaPrice } from './structured-data.ts';

@@ -10,7 +10,7 @@ import {
 } from '../../contracts/shop-paths.ts';
 import type { Queryable } from '../db/types.ts';
 import type { PageCache } from './cache.ts';
-import { escapeHtml } from './head.ts';
+import { escapeHtml } from '../web/escape.ts';
 import { readSitemap } from './read.ts';
 
 /**

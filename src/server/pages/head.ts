@@ -1,5 +1,6 @@
 // A server-rendered page's head (docs/decisions/0049-server-rendered-product-pages.md): title,
 // description, canonical URL, Open Graph and Twitter card tags for link previews, and JSON-LD.
+import { escapeHtml, scriptJson } from '../web/escape.ts';
 
 export interface PageHead {
   title: string;
@@ -15,27 +16,6 @@ export interface PageHead {
   jsonLd?: readonly object[];
   /** Pages that are not the shop's content (404, 410): kept out of search results. */
   noindex?: boolean;
-}
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text for an attribute value or an element's content. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
-}
-
-/** JSON inside a script element: nothing in it can close the element or open markup. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(
-    /[<>&\u2028\u2029]/g,
-    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
 }
 
 /** Search engines and previews show about 155 characters of a description. */

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { scriptJson } from './escape.ts';
 
 /**
  * The public configuration the page carries (docs/operations.md, Contracts), read by
@@ -14,11 +15,7 @@ export interface AppConfig {
  * separators are escaped in the JSON so no value can close the tag or open markup.
  */
 export function appConfigTag(config: AppConfig): string {
-  const json = JSON.stringify(config).replace(
-    /[<>&\u2028\u2029]/g,
-    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-  return `<script type="application/json" id="app-config">${json}</script>`;
+  return `<script type="application/json" id="app-config">${scriptJson(config)}</script>`;
 }
 
 /**
