@@ -22,6 +22,13 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       input: { page: 'src/web/page.html' },
+      // The web app's own modules do nothing when imported but export: what these pages do not
+      // use of a feature (the list page beside the product page) is left out, with its styles.
+      // Packages and styles keep what their imports do.
+      treeshake: {
+        moduleSideEffects: (id: string, external: boolean) =>
+          external || id.includes('/node_modules/') || !/\.(ts|tsx)$/.test(id),
+      },
     },
   },
 });
