@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { inlineStyles } from './scripts/inline-styles.ts';
 import { keepPreviousBuild } from './scripts/keep-previous-build.ts';
 import { precompress } from './scripts/precompress.ts';
 
@@ -10,7 +11,8 @@ import { precompress } from './scripts/precompress.ts';
 export default defineConfig({
   root: 'src/web',
   base: '/keebshop/',
-  plugins: [react(), keepPreviousBuild(), precompress()],
+  // The pages' styles inline in page.html: they paint with the HTML (scripts/inline-styles.ts).
+  plugins: [react(), keepPreviousBuild(), precompress(), inlineStyles()],
   publicDir: false,
   build: {
     outDir: '../../dist/pages',

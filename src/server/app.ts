@@ -109,6 +109,7 @@ export function createApp(deps: AppDeps): Hono {
     securityHeaders({
       formAction: deps.payments ? [deps.payments.checkoutOrigin] : [],
       scriptHashes: deps.web.scriptHashes ?? [],
+      styleHashes: deps.web.styleHashes ?? [],
     }),
   );
   app.use(compress());

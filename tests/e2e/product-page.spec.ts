@@ -50,6 +50,14 @@ test.describe('without JavaScript', () => {
     const specs = product.getByRole('table', { name: 'Specifications', exact: true });
     await expect(specs.getByRole('row', { name: 'Size Full', exact: true })).toBeVisible();
     await expect(specs.getByRole('row', { name: 'Mount Gasket', exact: true })).toBeVisible();
+    // In the shop's look with no script run: the page carries its styles (the details' two
+    // columns, the primary button's colour).
+    const layout = product.locator('.product-dialog__layout');
+    expect(await layout.evaluate((el) => getComputedStyle(el).display)).toBe('grid');
+    const add = product.getByRole('button', { name: 'Add to Cart', exact: true });
+    expect(await add.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(
+      'rgba(0, 0, 0, 0)',
+    );
 
     const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
     const described = jsonLd
@@ -67,6 +75,9 @@ test.describe('without JavaScript', () => {
       .getByRole('list', { name: 'Products', exact: true })
       .getByRole('link', { name: PRODUCT, exact: true });
     await expect(link).toHaveAttribute('href', PRODUCT_PATH);
+    // The cards in the list's grid, styled as on the list page.
+    const grid = page.getByRole('list', { name: 'Products', exact: true });
+    expect(await grid.evaluate((el) => getComputedStyle(el).display)).toBe('grid');
   });
 });
 

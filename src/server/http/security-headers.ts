@@ -10,19 +10,21 @@ export interface SecurityHeadersOptions {
   frameSrc?: string[];
   /** Inline scripts the page may run, by hash ('sha256-…'): index.html's route preload. */
   scriptHashes?: string[];
+  /** Inline <style> elements allowed, by hash: the product pages' styles. */
+  styleHashes?: string[];
 }
 
 /**
  * The Content-Security-Policy of the app. No inline script runs but those allowed by hash (the
  * route preload the build puts in index.html, hashed by the server from the file it serves); never
- * 'unsafe-inline'. The app-config tag is `type="application/json"`, which browsers treat as data,
+ * 'unsafe-inline'; the product pages' inline styles likewise by hash. The app-config tag is `type="application/json"`, which browsers treat as data,
  * so it needs no hash or nonce.
  */
 export function contentSecurityPolicy(options: SecurityHeadersOptions = {}): string {
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...(options.scriptHashes ?? [])]],
-    ['style-src', ["'self'"]],
+    ['style-src', ["'self'", ...(options.styleHashes ?? [])]],
     ['img-src', ["'self'", 'data:']],
     ['font-src', ["'self'"]],
     ['connect-src', ["'self'", ...(options.connectSrc ?? [])]],

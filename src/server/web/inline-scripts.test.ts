@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inlineScriptHashes } from './inline-scripts.ts';
+import { inlineScriptHashes, inlineStyleHashes } from './inline-scripts.ts';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -21,5 +21,15 @@ describe('inlineScriptHashes', () => {
   it('names a script once however often it appears, and none for a page without', () => {
     expect(inlineScriptHashes('<script>1</script><script>1</script>')).toEqual([sha256('1')]);
     expect(inlineScriptHashes('<!doctype html><title>t</title>')).toEqual([]);
+  });
+});
+
+describe('inlineStyleHashes', () => {
+  it('hashes each inline style element, once, and no stylesheet link', () => {
+    const css = '.a{color:red}';
+    const html =
+      `<head><style>${css}</style><style>${css}</style>` +
+      '<link rel="stylesheet" href="/keebshop/assets/index.css"></head>';
+    expect(inlineStyleHashes(html)).toEqual([sha256(css)]);
   });
 });

@@ -17,3 +17,16 @@ export function inlineScriptHashes(html: string): string[] {
   }
   return [...new Set(hashes)];
 }
+
+const STYLE = /<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi;
+
+/**
+ * The Content-Security-Policy sources of the inline <style> elements in `html`: the product pages'
+ * template carries its styles inline (scripts/inline-styles.ts), allowed by hash like the scripts.
+ */
+export function inlineStyleHashes(html: string): string[] {
+  const hashes = [...html.matchAll(STYLE)].map(
+    ([, body = '']) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`,
+  );
+  return [...new Set(hashes)];
+}

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { inlineScriptHashes } from './inline-scripts.ts';
+import { inlineScriptHashes, inlineStyleHashes } from './inline-scripts.ts';
 
 export const BASE_PATH = '/keebshop/';
 
@@ -16,6 +16,8 @@ export interface WebAssets {
   index: MiddlewareHandler;
   /** CSP sources ('sha256-…') of index.html's inline scripts, for script-src. */
   scriptHashes?: string[];
+  /** CSP sources of the pages' template's inline styles, for style-src. */
+  styleHashes?: string[];
   /**
    * The server-rendered pages' template (dist/pages/page.html, built by vite.pages.config.ts) and
    * its files, /keebshop/page-assets/*; unset where that build is absent (a bare test web app).
@@ -66,6 +68,7 @@ export async function createWebAssets(
     },
     // From the file as it is served: the hashes always match the scripts this process sends.
     scriptHashes: inlineScriptHashes(html),
+    styleHashes: pageTemplate === undefined ? [] : inlineStyleHashes(pageTemplate),
     ...(pageTemplate === undefined
       ? {}
       : { pages: { template: pageTemplate, assets: staticFiles(pagesDir) } }),

@@ -4,6 +4,9 @@ import { ListHeader, listPageText } from '../../components/page-frame/list-heade
 import { ProductCard } from './ProductCard.tsx';
 import { Breadcrumbs } from './ProductPage.tsx';
 import { browseText, pageText } from './texts.ts';
+import '../../components/controls.css';
+import './browse.css';
+import './product-grid-phone.css';
 import './product-page.css';
 
 export interface CategoryPageProps {

@@ -6,6 +6,8 @@ import { listPageText } from '../../components/page-frame/list-header.tsx';
 import { useProductRating } from '../../state/use-ratings.ts';
 import { ProductDetails } from './ProductDetails.tsx';
 import { pageText } from './texts.ts';
+import '../../components/controls.css';
+import './browse.css';
 import './product-page.css';
 
 export interface ProductPageProps {
