@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { inlineStyles } from './scripts/inline-styles.ts';
+import { pageShell } from './scripts/page-shell.ts';
 import { keepPreviousBuild } from './scripts/keep-previous-build.ts';
 import { precompress } from './scripts/precompress.ts';
 
@@ -11,8 +11,8 @@ import { precompress } from './scripts/precompress.ts';
 export default defineConfig({
   root: 'src/web',
   base: '/keebshop/',
-  // The pages' styles inline in page.html: they paint with the HTML (scripts/inline-styles.ts).
-  plugins: [react(), keepPreviousBuild(), precompress(), inlineStyles()],
+  // The pages' styles inline in page.html: they paint with the HTML (scripts/page-shell.ts).
+  plugins: [react(), keepPreviousBuild(), precompress(), pageShell()],
   publicDir: false,
   build: {
     outDir: '../../dist/pages',

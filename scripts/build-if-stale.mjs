@@ -22,7 +22,7 @@ const targets = {
       'vite.config.ts',
       'vite.pages.config.ts',
       'scripts/route-preload.ts',
-      'scripts/inline-styles.ts',
+      'scripts/page-shell.ts',
       'scripts/precompress.ts',
       'package-lock.json',
     ],

@@ -22,7 +22,7 @@ const STYLE = /<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi;
 
 /**
  * The Content-Security-Policy sources of the inline <style> elements in `html`: the product pages'
- * template carries its styles inline (scripts/inline-styles.ts), allowed by hash like the scripts.
+ * template carries its styles inline (scripts/page-shell.ts), allowed by hash like the scripts.
  */
 export function inlineStyleHashes(html: string): string[] {
   const hashes = [...html.matchAll(STYLE)].map(

@@ -14,7 +14,7 @@ export interface WebAssets {
   assets: MiddlewareHandler;
   /** Serves the app's index.html, never cached. */
   index: MiddlewareHandler;
-  /** CSP sources ('sha256-…') of index.html's inline scripts, for script-src. */
+  /** CSP sources ('sha256-…') of index.html's and the pages' template's inline scripts. */
   scriptHashes?: string[];
   /** CSP sources of the pages' template's inline styles, for style-src. */
   styleHashes?: string[];
@@ -67,7 +67,8 @@ export async function createWebAssets(
       return c.html(renderIndex(html, c));
     },
     // From the file as it is served: the hashes always match the scripts this process sends.
-    scriptHashes: inlineScriptHashes(html),
+    // (The pages' template has one too: the import of their script after the first paint.)
+    scriptHashes: [...inlineScriptHashes(html), ...inlineScriptHashes(pageTemplate ?? '')],
     styleHashes: pageTemplate === undefined ? [] : inlineStyleHashes(pageTemplate),
     ...(pageTemplate === undefined
       ? {}

@@ -1,16 +1,17 @@
-// The pages' build puts their styles inline (scripts/inline-styles.ts), on a small page built for
-// real: the stylesheet link becomes a <style> with the same CSS, and the script stays as it was.
+// The pages' build (scripts/page-shell.ts) on a small page built for real: the stylesheet link
+// becomes a <style> with the same CSS, and the entry script is imported once the page has loaded
+// and painted.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import { afterAll, expect, it } from 'vitest';
-import { inlineStyles } from '../../scripts/inline-styles.ts';
+import { pageShell } from '../../scripts/page-shell.ts';
 
-const root = mkdtempSync(path.join(tmpdir(), 'keebshop-inline-styles-'));
+const root = mkdtempSync(path.join(tmpdir(), 'keebshop-page-shell-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-it('replaces the stylesheet link with the stylesheet', async () => {
+it('inlines the stylesheet and asks for the script once the page has loaded', async () => {
   writeFileSync(
     path.join(root, 'page.html'),
     '<!doctype html><html><head><title>t</title></head><body><script type="module" src="./main.js"></script></body></html>',
@@ -22,7 +23,7 @@ it('replaces the stylesheet link with the stylesheet', async () => {
     base: '/keebshop/',
     logLevel: 'silent',
     configFile: false,
-    plugins: [inlineStyles()],
+    plugins: [pageShell()],
     build: { outDir: 'dist', rolldownOptions: { input: path.join(root, 'page.html') } },
   });
   const html = readFileSync(path.join(root, 'dist/page.html'), 'utf8');
@@ -30,7 +31,9 @@ it('replaces the stylesheet link with the stylesheet', async () => {
   expect(html).toMatch(
     /<style>\.card\{color:#639\}<\/style>|<style>\.card\{color:rebeccapurple\}<\/style>/,
   );
-  expect(html).toMatch(
-    /<script type="module" crossorigin src="\/keebshop\/assets\/[^"]+\.js"><\/script>/,
-  );
+  const script = /<script type="module">([^<]*)<\/script>/.exec(html)?.[1] ?? '';
+  expect(script).toMatch(/import\("\/keebshop\/assets\/[^"]+\.js"\)/);
+  expect(script).toContain('addEventListener("load"');
+  expect(script).toContain('requestAnimationFrame(');
+  expect(html).not.toMatch(/<script[^>]*\bsrc=/);
 });
