@@ -1,5 +1,6 @@
 // A product or category page as the server answers it: read, rendered, put in its template with
 // its head tags and data (docs/decisions/0049-server-rendered-product-pages.md).
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { combinedRating, formatPrice, type Category, type Product } from '../../catalogue/index.ts';
 import {
   categoryPath,
@@ -31,6 +32,31 @@ export const PREVIEW_SIZE = { width: 1200, height: 630 } as const;
 
 const HTML = 'text/html; charset=UTF-8';
 
+/**
+ * The page as bytes, with its Brotli and gzip copies: made once per render, not per request (a
+ * page is about 60 KB of HTML, styles and drawings; compressing it for every answer cost more than
+ * rendering it once).
+ */
+function compressed(answer: CachedAnswer & { body: string }): CachedAnswer {
+  const bytes = Buffer.from(answer.body, 'utf8');
+  return {
+    ...answer,
+    body: new Uint8Array(bytes),
+    encoded: {
+      br: new Uint8Array(
+        brotliCompressSync(bytes, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 9,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+          },
+        }),
+      ),
+      gzip: new Uint8Array(gzipSync(bytes, { level: 9 })),
+    },
+  };
+}
+
 function pageBase(ctx: PageContext, facts: PageFacts) {
   return {
     storageUrl: `${ctx.origin}/storage/v1`,
@@ -51,7 +77,7 @@ async function renderAnswer(
     body: renderer.renderPage(data),
     data: `<script type="application/json" id="page-data">${scriptJson(data)}</script>`,
   });
-  return { status, contentType: HTML, body: ctx.decorate(html) };
+  return compressed({ status, contentType: HTML, body: ctx.decorate(html) });
 }
 
 const NO_FACTS: PageFacts = { stock: [], ratings: new Map() };

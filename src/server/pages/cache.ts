@@ -17,6 +17,8 @@ export interface CachedAnswer {
   body: string | Uint8Array;
   contentType: string;
   location?: string;
+  /** A page's body compressed once, when it was rendered, for browsers that accept either. */
+  encoded?: { br: Uint8Array; gzip: Uint8Array };
 }
 
 interface Entry {

@@ -38,13 +38,37 @@ export interface PagesDeps {
 /** Addresses are lowercase words joined by hyphens, at most 80 characters (the products table's rule). */
 const URL_KEY = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
+/** The encoding to send a compressed page in: Brotli, else gzip, else none (RFC 9110 q-values). */
+function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return null;
+}
+
 function send(c: Context, answer: CachedAnswer): Response {
   const headers: Record<string, string> = { 'Content-Type': answer.contentType };
   if (answer.location) headers.Location = answer.location;
   // Pages change with the catalogue: browsers ask again each time (the server's cache answers).
   headers['Cache-Control'] =
     answer.contentType === 'image/png' ? 'public, max-age=3600' : 'no-cache';
-  return c.body(answer.body as string, answer.status, headers);
+  let body = answer.body;
+  if (answer.encoded) {
+    // Compressed when rendered; the compression middleware leaves an encoded answer alone.
+    headers.Vary = 'Accept-Encoding';
+    const encoding = encodingFor(c.req.header('Accept-Encoding'));
+    if (encoding) {
+      headers['Content-Encoding'] = encoding;
+      body = answer.encoded[encoding];
+    }
+  }
+  return c.body(body as Uint8Array<ArrayBuffer>, answer.status, headers);
 }
 
 export function createPages(deps: PagesDeps) {

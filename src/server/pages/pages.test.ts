@@ -1,6 +1,7 @@
 // The product and category pages the server renders (docs/product.md, Product pages), read as a
 // crawler or a chat app's link preview reads them: the HTML alone, no script run (jsdom parses it
 // and runs nothing). The shop's PUBLIC_URL is the canonical origin.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { pgliteTarget, serverFixture, waitFor } from '../test-support/index.ts';
@@ -85,6 +86,26 @@ describe('server-rendered pages', () => {
       product: { key: string };
     };
     expect([data.kind, data.product.key]).toEqual(['product', 'keyboards:1']);
+  });
+
+  it('sends the page compressed as the browser accepts, compressed once', async () => {
+    const path = `${ORIGIN}/keebshop/products/mechanical-keyboard-pro`;
+    const plain = await (await shop.server.app.request(path)).text();
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['br;q=0, gzip;q=0.5', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await shop.server.app.request(path, { headers: { 'Accept-Encoding': accept } });
+      expect(res.headers.get('content-encoding'), accept).toBe(encoding);
+      expect(res.headers.get('vary')).toMatch(/Accept-Encoding/i);
+      expect(decode(Buffer.from(await res.arrayBuffer())).toString('utf8')).toBe(plain);
+    }
+    const identity = await shop.server.app.request(path, {
+      headers: { 'Accept-Encoding': 'identity' },
+    });
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    expect(await identity.text()).toBe(plain);
   });
 
   it('says when a product is sold out, in the page and its offer', async () => {
