@@ -1,14 +1,17 @@
 // The server the api benchmark loads: the real app (composeApp, as main.ts builds it) on a fresh
 // database, with one shopper who has 50 orders and a pool of signed-in sessions. Started by api.ts
 // as a child process so the load generator and the server do not share an event loop. Reports
-// {origin, historyPath, historyStatements, anonKey, userId, accessToken, refreshTokens} over IPC
-// once it listens. historyStatements are the SQL and values the server sent to the database for
-// one order-history request (as the measured ones are: not the first), which api.ts replays with
-// pgbench to measure the database alone. Asked {batchLoad} once the HTTP load is over, it runs
-// those statements through its own Database (api-direct.ts) and answers {batchLoad: LoadResult};
-// asked {bareHttp: 'plain' | 'shop'}, it serves them from a bare node:http server and answers
-// {bareOrigin}; 'shop' answers carry the server's own headers and write its log line.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// {origin, historyPath, historyStatements, productPagePath, anonKey, userId, accessToken,
+// refreshTokens} over IPC once it listens. historyStatements are the SQL and values the server
+// sent to the database for one order-history request (as the measured ones are: not the first),
+// which api.ts replays with pgbench to measure the database alone. The product page (ADR 0049) is
+// the app's own, in the build's template (dist/pages/page.html) when there is one. Asked
+// {batchLoad} once the HTTP load is over, it runs those statements through its own Database
+// (api-direct.ts) and answers {batchLoad: LoadResult}; asked {bareHttp: 'plain' | 'shop'}, it
+// serves them from a bare node:http server and answers {bareOrigin}; 'shop' answers carry the
+// server's own headers and write its log line.
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { register } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
@@ -18,11 +21,33 @@ import { runMigrations } from '../../src/server/db/migrate.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
 import type { Database, Statement } from '../../src/server/db/types.ts';
 import { createLogger } from '../../src/server/http/logger.ts';
+import { root } from '../../src/server/test-support/launch.ts';
+import { pagesDirOf } from '../../src/server/web/static.ts';
 import { batchLoad, serveBare, type ShopAnswer } from './api-direct.ts';
 
+// The product page's renderer (src/web/pages/render.tsx, loaded with the first page) imports its
+// components' styles, which the compiled server bundles as empty modules
+// (scripts/build-server.mjs). Run from source here, the same: a .css import is an empty module.
+const CSS_AS_EMPTY = `export function load(url, context, next) {
+  if (!url.endsWith('.css')) return next(url, context);
+  return { format: 'module', source: '', shortCircuit: true };
+}`;
+register(`data:text/javascript,${encodeURIComponent(CSS_AS_EMPTY)}`);
+
 const ORDERS = 50;
+/** The product page measured beside the order history. */
+const PRODUCT_PAGE_PATH = '/keebshop/products/mechanical-keyboard-pro';
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'keebshop-bench-api-'));
-writeFileSync(path.join(tmp, 'index.html'), '<!doctype html><title>bench</title>');
+const webDir = path.join(tmp, 'web');
+mkdirSync(webDir);
+writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>bench</title>');
+// Product pages go out in the built template (its script and style tags) as in production; without
+// a build, in the bare one the server falls back to.
+const builtTemplate = path.join(root, 'dist/pages/page.html');
+if (existsSync(builtTemplate)) {
+  mkdirSync(pagesDirOf(webDir));
+  copyFileSync(builtTemplate, path.join(pagesDirOf(webDir), 'page.html'));
+}
 
 const config = loadConfig({
   ...process.env,
@@ -47,7 +72,7 @@ async function main(): Promise<void> {
   const served: { fetch?: (req: Request) => Response | Promise<Response> } = {};
   const { origin, server } = await listen((req) => served.fetch!(req));
   const port = Number(new URL(origin).port);
-  const composed = { config: { ...config, port }, db, webDir: tmp, isReady: () => true, logger };
+  const composed = { config: { ...config, port }, db, webDir, isReady: () => true, logger };
   const { app, auth } = await composeApp(composed);
   served.fetch = app.fetch;
   const anonKey = auth.anonKey;
@@ -119,6 +144,8 @@ async function main(): Promise<void> {
     origin,
     historyPath,
     historyStatements,
+    productPagePath: PRODUCT_PAGE_PATH,
+    productPageTemplate: existsSync(builtTemplate) ? builtTemplate : 'bare',
     anonKey,
     userId: first.user.id,
     accessToken: first.access_token,

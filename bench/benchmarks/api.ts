@@ -4,7 +4,9 @@
 // the local server, over its Unix socket when that answers). Order history is also measured
 // against the database alone, running the server's own order-history statements without HTTP:
 // pgbench on PostgreSQL (api-pgbench.ts), the server's own Database object on PGlite
-// (api-direct.ts); the budget is the server's share of that (ADR 0035).
+// (api-direct.ts); the budget is the server's share of that (ADR 0035). Beside the order history,
+// from the same server with the same load: a server-rendered product page (ADR 0049), answered
+// from the server's page cache, which should serve at least as many requests/s.
 import path from 'node:path';
 import type { Benchmark, Metric } from '../types.ts';
 import type { Statement } from '../../src/server/db/types.ts';
@@ -36,11 +38,16 @@ const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 10);
 export const HISTORY_MIN_SHARE = 0.5;
 export const HISTORY_MAX_P99_MS = 50;
 export const REFRESH_MIN_RPS = 1000;
+/** A product page, kept rendered in memory, serves at least as many requests/s as order history. */
+export const PRODUCT_PAGE_MIN_SHARE_OF_HISTORY = 1;
 
 interface SeededServer {
   origin: string;
   historyPath: string;
   historyStatements: Statement[];
+  productPagePath: string;
+  /** The page's template: the build's dist/pages/page.html, or 'bare' (no build). */
+  productPageTemplate: string;
   anonKey: string;
   userId: string;
   accessToken: string;
@@ -102,19 +109,12 @@ function perRequest(total: number, ms: number | undefined): number | undefined {
   return ms === undefined || total === 0 ? undefined : (ms * 1000) / total;
 }
 
-async function measureHistory(
-  s: SeededServer,
+/** A GET at 50 connections after a warm-up, with the CPU it cost. */
+async function measureGet(
+  url: string,
+  headers: Record<string, string>,
   pid: number | undefined,
-  origin = s.origin,
 ): Promise<{ result: LoadResult; cpu: CpuPerRequest }> {
-  const url = `${origin}${s.historyPath}`;
-  const headers = { apikey: s.anonKey, Authorization: `Bearer ${s.accessToken}` };
-  // The measured request must really return the 50 orders, or the numbers mean nothing.
-  const check = await fetch(url, { headers });
-  const rows = (await check.json()) as unknown[];
-  if (check.status !== 200 || rows.length !== 50) {
-    throw new Error(`order history returned ${check.status} with ${rows.length} rows, not 50`);
-  }
   await load({ url, headers, connections: CONNECTIONS, seconds: WARMUP_SECONDS });
   const { result, machineMs, processMs } = await cpuDuring(
     () => load({ url, headers, connections: CONNECTIONS, seconds: SECONDS }),
@@ -127,6 +127,31 @@ async function measureHistory(
       serverUs: perRequest(result.total, processMs),
     },
   };
+}
+
+async function measureHistory(s: SeededServer, pid: number | undefined, origin = s.origin) {
+  const url = `${origin}${s.historyPath}`;
+  const headers = { apikey: s.anonKey, Authorization: `Bearer ${s.accessToken}` };
+  // The measured request must really return the 50 orders, or the numbers mean nothing.
+  const check = await fetch(url, { headers });
+  const rows = (await check.json()) as unknown[];
+  if (check.status !== 200 || rows.length !== 50) {
+    throw new Error(`order history returned ${check.status} with ${rows.length} rows, not 50`);
+  }
+  return measureGet(url, headers, pid);
+}
+
+/** The product page as a shopper's browser gets it: no token, whole HTML from the page cache. */
+async function measureProductPage(s: SeededServer, pid: number | undefined) {
+  const url = `${s.origin}${s.productPagePath}`;
+  // The measured request must really be the rendered page, not a 404 or a redirect.
+  const check = await fetch(url, { redirect: 'manual' });
+  const html = await check.text();
+  if (check.status !== 200 || !html.includes('"@type":"Product"')) {
+    throw new Error(`${s.productPagePath} returned ${check.status} without the product's data`);
+  }
+  // Its size, uncompressed as the load generator asks for it: what each answer writes.
+  return { ...(await measureGet(url, {}, pid)), bytes: Buffer.byteLength(html) };
 }
 
 /** The CPU metrics of a run that has them. */
@@ -201,6 +226,9 @@ async function measureTarget(target: DatabaseTarget, databaseUrl: string | undef
   const server = await startApiServer(databaseUrl);
   try {
     const { result: history, cpu: historyCpu } = await measureHistory(server.seeded, server.pid);
+    // The product page from the same server, right after the order history, to compare side by
+    // side. It reads nothing but the catalogue's version, once a second.
+    const page = await measureProductPage(server.seeded, server.pid);
     // The database alone right after the server, on the database as the server left it. Token
     // refresh writes (a token and a session row per request), and the autovacuum that follows
     // slowed a pgbench run measured after it by up to a third: refresh comes last.
@@ -234,6 +262,14 @@ async function measureTarget(target: DatabaseTarget, databaseUrl: string | undef
       }),
       ...(alone ? [shareMetric(target, history, alone)] : []),
       ...cpuMetrics(target, 'order history', historyCpu),
+      ...loadMetrics(target, PRODUCT_PAGE, page.result, ceiling),
+      {
+        name: `${target} ${PRODUCT_PAGE} / order history`,
+        value: page.result.rps / history.rps,
+        unit: 'ratio',
+        budget: { min: PRODUCT_PAGE_MIN_SHARE_OF_HISTORY },
+      },
+      ...cpuMetrics(target, PRODUCT_PAGE, page.cpu),
       ...(pgbench ? loadMetrics(target, PGBENCH, pgbench, ceiling) : []),
       ...(pgbench
         ? cpuMetrics(target, PGBENCH, {
@@ -258,6 +294,10 @@ async function measureTarget(target: DatabaseTarget, databaseUrl: string | undef
         ceiling,
         history,
         historyCpu,
+        productPage: page.result,
+        productPageCpu: page.cpu,
+        productPageBytes: page.bytes,
+        productPageTemplate: server.seeded.productPageTemplate,
         refresh,
         pgbench,
         throughServer,
@@ -273,6 +313,7 @@ async function measureTarget(target: DatabaseTarget, databaseUrl: string | undef
   }
 }
 
+const PRODUCT_PAGE = 'product page';
 const PGBENCH = 'order history, database alone (pgbench)';
 const IN_PROCESS = 'order history, database alone (in process)';
 const THROUGH_POOL = "order history, server's pool alone (no HTTP)";
@@ -284,6 +325,7 @@ const LOADGEN =
     : 'autocannon (wrk was not on PATH)';
 const METHOD = [
   `${LOADGEN}, ${CONNECTIONS} connections, ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up, against the server in its own process (the app as \`npm start\` composes it, logging every request).`,
+  `"${PRODUCT_PAGE}" is GET /keebshop/products/mechanical-keyboard-pro from the same server with the same load, right after its order history: a server-rendered page (ADR 0049) with no token, answered from the server's page cache (which asks the database for the catalogue's version at most once a second), in the build's template when dist/pages is built, with the product's drawings (inline SVG: this database has no photos); "/ order history" is its throughput against the order history's, at least 100 %.`,
   `"${PGBENCH}" is no HTTP request: pgbench, PostgreSQL's C load generator, replays the statements the server sent to the database for one order-history request (role and claims with the session check, then the rows as JSON; one pipeline, prepared) from ${POOL_SIZE} connections, as many as the server's pool, right after the server's own run (token refresh, which writes, is measured last).`,
   `"${IN_PROCESS}" (PGlite) and "${THROUGH_POOL}" (PostgreSQL) send the same statements through the server's own Database object (db.batch, the path a request takes) from ${CONNECTIONS} callers at once, in the server's process, once the HTTP load is over.`,
   `"${BARE}" is the same load against a bare node:http server in the server's process that answers every request with those statements through that Database: no framework, no middleware, no log line; what any Node HTTP server around this database layer could reach at best.`,
@@ -311,6 +353,7 @@ async function run() {
 
 export const api: Benchmark = {
   name: 'api',
-  description: 'order history and token refresh at 50 connections vs a bare node:http ceiling',
+  description:
+    'order history, a product page and token refresh at 50 connections vs a bare node:http ceiling',
   run,
 };

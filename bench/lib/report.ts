@@ -64,15 +64,23 @@ function metricsTable(metrics: Metric[]): string {
 
 /**
  * "<target> <what> throughput|/ ceiling|/ database alone|p50|p99|failed" metrics as one row per
- * target and what; the database-alone column only when some row has it.
+ * target and what; the database-alone column only when some row has it. "<target> <what> / order
+ * history" (the product page's throughput against the order history's) goes below the table.
  */
 function throughputTable(metrics: Metric[]): string | undefined {
   const rows = new Map<string, Record<string, Metric>>();
   const ceilings: string[] = [];
+  const toHistory: string[] = [];
   for (const m of metrics) {
     const ceiling = /^(\S+) hello ceiling$/.exec(m.name);
     if (ceiling) {
       ceilings.push(`${ceiling[1]}: ${formatValue(m.value, m.unit)}`);
+      continue;
+    }
+    const beside = /^(\S+) (.+) \/ order history$/.exec(m.name);
+    if (beside) {
+      const least = m.budget?.min === undefined ? '' : ` (≥ ${m.budget.min}×: ${verdict(m)})`;
+      toHistory.push(`${beside[1]}: ${beside[2]} ${m.value.toFixed(2)}×${least}`);
       continue;
     }
     const match =
@@ -121,6 +129,9 @@ function throughputTable(metrics: Metric[]): string | undefined {
     ),
     '',
     `Bare \`node:http\` hello-world ceiling measured in the same run: ${ceilings.join('; ')}.`,
+    ...(toHistory.length > 0
+      ? ['', `Requests/s against order history's, in the same run: ${toHistory.join('; ')}.`]
+      : []),
   ].join('\n');
 }
 
@@ -133,11 +144,12 @@ function lighthouseSection(result: BenchResult): string {
   };
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const body = details.scores.map((p) => [
-    `#/${p.page}`,
+    p.label,
     p.preset,
     `${p.performance} (runs: ${p.performanceRuns.join(', ')})`,
     p.accessibility,
     p.bestPractices,
+    p.seo,
     s(p.lcpMs),
     s(p.fcpMs),
     `${Math.round(p.tbtMs)} ms`,
@@ -151,7 +163,7 @@ function lighthouseSection(result: BenchResult): string {
   const failing = details.scores.flatMap((p) =>
     p.failing.map(
       (f) =>
-        `- ${p.preset} #/${p.page}, ${f.category}: ${f.title}${f.value ? ` (${f.value})` : ''}, score ${f.score}`,
+        `- ${p.preset} ${p.label}, ${f.category}: ${f.title}${f.value ? ` (${f.value})` : ''}, score ${f.score}`,
     ),
   );
   return [
@@ -162,6 +174,7 @@ function lighthouseSection(result: BenchResult): string {
         'performance',
         'accessibility',
         'best practices',
+        'SEO',
         'LCP',
         'FCP',
         'TBT',
