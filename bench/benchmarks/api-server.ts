@@ -11,7 +11,6 @@
 // serves them from a bare node:http server and answers {bareOrigin}; 'shop' answers carry the
 // server's own headers and write its log line.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { register } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
@@ -25,14 +24,6 @@ import { root } from '../../src/server/test-support/launch.ts';
 import { pagesDirOf } from '../../src/server/web/static.ts';
 import { batchLoad, serveBare, type ShopAnswer } from './api-direct.ts';
 
-// The product page's renderer (src/web/pages/render.tsx, loaded with the first page) imports its
-// components' styles, which the compiled server bundles as empty modules
-// (scripts/build-server.mjs). Run from source here, the same: a .css import is an empty module.
-const CSS_AS_EMPTY = `export function load(url, context, next) {
-  if (!url.endsWith('.css')) return next(url, context);
-  return { format: 'module', source: '', shortCircuit: true };
-}`;
-register(`data:text/javascript,${encodeURIComponent(CSS_AS_EMPTY)}`);
 
 const ORDERS = 50;
 /** The product page measured beside the order history. */

@@ -8,6 +8,7 @@ import type { Logger } from './http/logger.ts';
 import type { Payments } from './payments/index.ts';
 import { seedStock } from './orders/index.ts';
 import { appConfigRenderer } from './web/app-config.ts';
+import { ignoreCssImports } from './web/css-imports.ts';
 import { createWebAssets } from './web/static.ts';
 
 export interface ComposeOptions {
@@ -65,7 +66,10 @@ export async function composeApp(
     checkoutLimits: config.checkoutLimits,
     shipping: config.shipping,
     // The web app's own components render the product and category pages: loaded with the first.
-    pageRenderer: () => import('../web/pages/render.tsx'),
+    pageRenderer: () => {
+      ignoreCssImports();
+      return import('../web/pages/render.tsx');
+    },
   });
   return { app, auth };
 }
