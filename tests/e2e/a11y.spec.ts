@@ -1,8 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, openRoute, test } from './support/app.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { PAGES, visit } from './support/pages.ts';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 test('the theme follows the system colour scheme', async ({ browser }) => {
   const backgrounds: string[] = [];
@@ -23,18 +21,7 @@ for (const colorScheme of ['dark', 'light'] as const) {
     for (const state of PAGES) {
       test(`${state.name} has no violations`, async ({ page }) => {
         await visit(page, state);
-        expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(
-          colorScheme === 'dark',
-        );
-        const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-        // Readable failures: rule, impact and the offending elements.
-        const found = violations.map((v) => ({
-          rule: v.id,
-          impact: v.impact,
-          help: v.help,
-          nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
-        }));
-        expect(found).toEqual([]);
+        await expectNoAxeViolations(page, colorScheme);
       });
     }
   });

@@ -3,10 +3,10 @@
 // hydrated, a shopper buys from one through the cart and the sandbox checkout; the list dialog's
 // "Product page" link leads to it; axe finds nothing on them in either colour scheme nor on the
 // 404 page; and the product page logs no console errors.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { categoryPath, productPath } from '../../src/contracts/shop-paths.ts';
 import { cartLine, cartLines, cartLink, expect, heading, settle, test } from './support/app.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { payWith, SAVED } from './support/purchase.ts';
 import { newShopper } from './support/session.ts';
 
@@ -14,8 +14,6 @@ const PRODUCT = 'Mechanical Keyboard Pro';
 const PRODUCT_PATH = productPath('mechanical-keyboard-pro');
 const CATEGORY_PATH = categoryPath('keyboards');
 const MISSING_PATH = productPath('no-such-product');
-// The same rules as a11y.spec.ts.
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** Dollars as the page or JSON-LD writes them ("$120", "120.00"), in cents. */
 function cents(text: string): number {
@@ -146,18 +144,7 @@ for (const colorScheme of ['dark', 'light'] as const) {
         expect(response?.status()).toBe(status);
         await expect(heading(page, h1)).toBeVisible();
         await settle(page);
-        expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(
-          colorScheme === 'dark',
-        );
-        const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-        // Readable failures: rule, impact and the offending elements.
-        const found = violations.map((v) => ({
-          rule: v.id,
-          impact: v.impact,
-          help: v.help,
-          nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
-        }));
-        expect(found).toEqual([]);
+        await expectNoAxeViolations(page, colorScheme);
       });
     }
   });
