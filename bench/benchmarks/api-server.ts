@@ -24,7 +24,6 @@ import { root } from '../../src/server/test-support/launch.ts';
 import { pagesDirOf } from '../../src/server/web/static.ts';
 import { batchLoad, serveBare, type ShopAnswer } from './api-direct.ts';
 
-
 const ORDERS = 50;
 /** The product page measured beside the order history. */
 const PRODUCT_PAGE_PATH = '/keebshop/products/mechanical-keyboard-pro';
