@@ -4,6 +4,7 @@
 // robots.txt. Rendered by the web app's own components (web/pages/render.tsx, loaded on the first
 // page) and kept in a cache that every catalogue change clears.
 import type { Context } from 'hono';
+import { accepts } from 'hono/accepts';
 import type { Category, Product } from '../../catalogue/index.ts';
 import { isShopCategory } from '../../contracts/shop-paths.ts';
 import type { PageData } from '../../web/pages/render.tsx';
@@ -38,18 +39,24 @@ export interface PagesDeps {
 /** Addresses are lowercase words joined by hyphens, at most 80 characters (the products table's rule). */
 const URL_KEY = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-/** The encoding to send a compressed page in: Brotli, else gzip, else none (RFC 9110 q-values). */
-function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    accepted.set(name, q === undefined ? 1 : Number(q));
-  }
-  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return null;
+/**
+ * The encoding to send a compressed page in. Hono parses Accept-Encoding (q-values included);
+ * among the encodings the browser accepts most, Brotli goes first (it is the smaller), though
+ * browsers list gzip first.
+ */
+function encodingFor(c: Context): 'br' | 'gzip' | null {
+  const encoding = accepts(c, {
+    header: 'Accept-Encoding',
+    supports: ['br', 'gzip'],
+    default: 'identity',
+    match: (accepted, { supports, default: none }) => {
+      const q = (name: string) =>
+        accepted.find((a) => a.type === name)?.q ?? accepted.find((a) => a.type === '*')?.q ?? 0;
+      const best = Math.max(...supports.map(q));
+      return best > 0 ? supports.find((name) => q(name) === best)! : none;
+    },
+  });
+  return encoding === 'br' || encoding === 'gzip' ? encoding : null;
 }
 
 function send(c: Context, answer: CachedAnswer): Response {
@@ -62,7 +69,7 @@ function send(c: Context, answer: CachedAnswer): Response {
   if (answer.encoded) {
     // Compressed when rendered; the compression middleware leaves an encoded answer alone.
     headers.Vary = 'Accept-Encoding';
-    const encoding = encodingFor(c.req.header('Accept-Encoding'));
+    const encoding = encodingFor(c);
     if (encoding) {
       headers['Content-Encoding'] = encoding;
       body = answer.encoded[encoding];
