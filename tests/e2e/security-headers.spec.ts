@@ -1,8 +1,10 @@
 // The app runs under its Content-Security-Policy with no inline script but index.html's route
-// preload, allowed by its hash: every route renders with no CSP violation, the app-config tag
+// preload and the product pages' script loader, and no inline style but the product pages' own,
+// each allowed by its hash: every route renders with no CSP violation, the app-config tag
 // (JSON data, not script) is read, the route preload runs, and an injected inline script is
 // refused by the browser.
 import { createHash } from 'node:crypto';
+import { productPath } from '../../src/contracts/shop-paths.ts';
 import { expect, heading, openRoute, ROUTES, test } from './support/app.ts';
 
 declare global {
@@ -35,9 +37,19 @@ test('the page is served with a CSP that allows no inline script but its own, by
   const csp = headers['content-security-policy'] ?? '';
   const scripts = inlineScripts((await response?.text()) ?? '');
   expect(scripts).toHaveLength(1);
-  const hash = createHash('sha256').update(scripts[0]!).digest('base64');
+  // The product pages' shell has one inline module (its script, asked for once the page has
+  // loaded) and its styles inline (docs/decisions/0049-server-rendered-product-pages.md).
+  const productPage = await page.request.get(productPath('mechanical-keyboard-pro'));
+  const pageHtml = await productPage.text();
+  const pageScripts = [...pageHtml.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)];
+  const pageStyles = [...pageHtml.matchAll(/<style>([\s\S]*?)<\/style>/g)];
+  expect([pageScripts.length, pageStyles.length]).toEqual([1, 1]);
+  const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
   const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src '));
-  expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
+  expect(scriptSrc).toBe(`script-src 'self' ${sha(scripts[0]!)} ${sha(pageScripts[0]![1]!)}`);
+  const styleSrc = csp.split('; ').find((d) => d.startsWith('style-src '));
+  expect(styleSrc).toBe(`style-src 'self' ${sha(pageStyles[0]![1]!)}`);
+  expect(productPage.headers()['content-security-policy']).toBe(csp);
   expect(csp).not.toContain('unsafe-inline');
   expect(csp).toContain("frame-ancestors 'none'");
   expect(headers['x-content-type-options']).toBe('nosniff');
