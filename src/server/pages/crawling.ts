@@ -74,10 +74,11 @@ export async function sitemapXml(db: Queryable, origin: string): Promise<string>
 
 export function createCrawling(deps: {
   db: Queryable;
-  publicUrl?: string | undefined;
+  /** The shop's public origin for a request: PUBLIC_URL, or the request's own. */
+  originOf: (c: Context) => string;
   cache: PageCache;
 }) {
-  const originOf = (c: Context) => deps.publicUrl ?? new URL(c.req.url).origin;
+  const { originOf } = deps;
   return {
     /** GET /robots.txt */
     robots(c: Context): Response {

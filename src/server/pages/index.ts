@@ -82,18 +82,20 @@ export function createPages(deps: PagesDeps) {
   const template = checkTemplate(deps.template);
   const cache = createPageCache(deps.db);
   let renderer: Promise<PageRenderer> | undefined;
+  const loadRenderer = () => (renderer ??= deps.renderer());
+  const originOf = (c: Context) => deps.publicUrl ?? new URL(c.req.url).origin;
   const pageContext = (c: Context): PageContext => ({
     db: deps.db,
-    origin: deps.publicUrl ?? new URL(c.req.url).origin,
+    origin: originOf(c),
     template,
     decorate: (html) => deps.decorate(html, c),
-    renderer: () => (renderer ??= deps.renderer()),
+    renderer: loadRenderer,
   });
-  const crawling = createCrawling({ db: deps.db, publicUrl: deps.publicUrl, cache });
+  const crawling = createCrawling({ db: deps.db, originOf, cache });
   const previews = createPreviews({
     db: deps.db,
     images: deps.images,
-    renderer: () => (renderer ??= deps.renderer()),
+    renderer: loadRenderer,
     cache,
   });
 

@@ -2,14 +2,13 @@
 // the size chat apps and social sites show as a large card; its first photo fitted on the shop's
 // dark background, or, without a photo, its drawing rendered by the web app's own art components.
 // Made when first asked for and kept in the page cache, so it follows catalogue changes as pages do.
-import type { Product } from '../../catalogue/index.ts';
-import { CATALOGUE_COLUMNS, readCatalogueRows } from '../../catalogue/rows.ts';
 import type { Queryable } from '../db/types.ts';
 import { MAX_INPUT_PIXELS, type ImageWorker } from '../storage/images.ts';
 import { bytesOf } from '../storage/rows.ts';
 import { PREVIEW_SIZE } from './answers.ts';
 import type { CachedAnswer, PageCache } from './cache.ts';
 import type { PageRenderer } from './index.ts';
+import { readPublishedProduct } from './read.ts';
 
 /** The shop's dark surface (web/app/theme.css). */
 const BACKGROUND = { r: 10, g: 12, b: 17, alpha: 1 };
@@ -27,15 +26,6 @@ async function firstPhotoBytes(db: Queryable, productKey: string): Promise<Buffe
   return rows[0] ? bytesOf(rows[0].bytes) : undefined;
 }
 
-async function publishedProduct(db: Queryable, urlKey: string): Promise<Product | undefined> {
-  const { rows } = await db.query(
-    `SELECT ${CATALOGUE_COLUMNS} FROM public.catalogue_products
-     WHERE url_key = $1 AND status = 'published'`,
-    [urlKey],
-  );
-  return readCatalogueRows(rows).products[0];
-}
-
 export function createPreviews(deps: {
   db: Queryable;
   images: ImageWorker;
@@ -43,7 +33,7 @@ export function createPreviews(deps: {
   cache: PageCache;
 }) {
   async function render(urlKey: string): Promise<CachedAnswer> {
-    const product = await publishedProduct(deps.db, urlKey);
+    const product = await readPublishedProduct(deps.db, urlKey);
     if (!product)
       return { status: 404, contentType: 'text/plain; charset=UTF-8', body: 'Not Found' };
     const photo =

@@ -52,6 +52,15 @@ async function readFacts(db: Queryable, keys: readonly string[]): Promise<PageFa
   };
 }
 
+/** The published product at `urlKey`, if there is one (its preview image needs no more). */
+export async function readPublishedProduct(
+  db: Queryable,
+  urlKey: string,
+): Promise<Product | undefined> {
+  const [product] = await readProducts(db, "url_key = $1 AND status = 'published'", [urlKey]);
+  return product;
+}
+
 /** The product at `/keebshop/products/<urlKey>`, or why there is none. */
 export async function readProductPage(db: Queryable, urlKey: string): Promise<ProductRead> {
   const [product] = await readProducts(db, 'url_key = $1', [urlKey]);
