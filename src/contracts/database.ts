@@ -342,6 +342,8 @@ export type Database = {
           created_at: string;
           currency: string;
           delivered_at: string | null;
+          discount_cents: number;
+          discount_code: string | null;
           email: string | null;
           id: number;
           order_number: string;
@@ -355,6 +357,9 @@ export type Database = {
           shipping_rate: string | null;
           status: string;
           subtotal_cents: number;
+          tax_cents: number;
+          tax_inclusive: boolean;
+          tax_label: string | null;
           total_cents: number;
           tracking_number: string | null;
           updated_at: string;
@@ -368,6 +373,8 @@ export type Database = {
           created_at?: string;
           currency?: string;
           delivered_at?: string | null;
+          discount_cents?: number;
+          discount_code?: string | null;
           email?: string | null;
           id?: never;
           order_number: string;
@@ -381,6 +388,9 @@ export type Database = {
           shipping_rate?: string | null;
           status?: string;
           subtotal_cents: number;
+          tax_cents?: number;
+          tax_inclusive?: boolean;
+          tax_label?: string | null;
           total_cents: number;
           tracking_number?: string | null;
           updated_at?: string;
@@ -394,6 +404,8 @@ export type Database = {
           created_at?: string;
           currency?: string;
           delivered_at?: string | null;
+          discount_cents?: number;
+          discount_code?: string | null;
           email?: string | null;
           id?: never;
           order_number?: string;
@@ -407,10 +419,31 @@ export type Database = {
           shipping_rate?: string | null;
           status?: string;
           subtotal_cents?: number;
+          tax_cents?: number;
+          tax_inclusive?: boolean;
+          tax_label?: string | null;
           total_cents?: number;
           tracking_number?: string | null;
           updated_at?: string;
           user_id?: string | null;
+        };
+        Relationships: [];
+      };
+      shop_settings: {
+        Row: {
+          id: boolean;
+          shipping_taxable: boolean;
+          updated_at: string;
+        };
+        Insert: {
+          id?: boolean;
+          shipping_taxable?: boolean;
+          updated_at?: string;
+        };
+        Update: {
+          id?: boolean;
+          shipping_taxable?: boolean;
+          updated_at?: string;
         };
         Relationships: [];
       };
