@@ -9,10 +9,15 @@ import {
   rejectUnknown,
   type Form,
 } from './form.ts';
+import { addCouponRoutes } from './api-coupons.ts';
 import { addPaymentRoutes } from './api-payments.ts';
+import { addPromotionCodeRoutes } from './api-promotion-codes.ts';
 import { addSessionListRoute } from './api-session-list.ts';
+import { addTaxRateRoutes } from './api-tax-rates.ts';
 import { checkExpand, renderLineItemList, renderSession } from './render.ts';
+import { expandedDiscount } from './render-totals.ts';
 import type { SandboxState } from './state.ts';
+import type { SessionRecord } from './types.ts';
 import { validateCreateSession } from './validate-create.ts';
 
 type Json = Record<string, unknown>;
@@ -32,7 +37,7 @@ export function createApi({ state, secretKey, baseUrl }: ApiOptions): Hono<Env> 
       const input = validateCreateSession(parseForm(raw), state.nowSeconds());
       checkExpand(input.expand, 'session');
       const session = await state.createSession(input);
-      return renderSession(session, baseUrl(), input.expand);
+      return renderSession(session, baseUrl(), input.expand, await expanded(session, input.expand));
     });
   });
 
@@ -43,7 +48,8 @@ export function createApi({ state, secretKey, baseUrl }: ApiOptions): Hono<Env> 
     rejectUnknown(query, ['expand']);
     const expand = expandList(query.expand);
     checkExpand(expand, 'session');
-    return c.json(renderSession(await sessionOr404(state, c.req.param('id')), baseUrl(), expand));
+    const session = await sessionOr404(state, c.req.param('id'));
+    return c.json(renderSession(session, baseUrl(), expand, await expanded(session, expand)));
   });
 
   api.get('/checkout/sessions/:id/line_items', async (c) => {
@@ -89,11 +95,25 @@ export function createApi({ state, secretKey, baseUrl }: ApiOptions): Hono<Env> 
           `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${result.session.status}\`.`,
         );
       }
-      return renderSession(result.session, baseUrl(), expand);
+      return renderSession(
+        result.session,
+        baseUrl(),
+        expand,
+        await expanded(result.session, expand),
+      );
     });
   });
 
   addPaymentRoutes(api, state, idempotent);
+
+  // The objects a session's discounts.promotion_code / discounts.coupon expand to.
+  function expanded(session: SessionRecord, expand: string[]) {
+    return expandedDiscount(state.store, session, expand, state.nowSeconds());
+  }
+
+  addCouponRoutes(api, state, idempotent);
+  addPromotionCodeRoutes(api, state, idempotent);
+  addTaxRateRoutes(api, state, idempotent);
 
   // Newest first, as on Stripe.
   api.get('/events', async (c) => {

@@ -45,12 +45,19 @@ function brandOf(digits: string): string {
   return 'unknown';
 }
 
+/** The email field's error, if any (a no-cost order checks only this). */
+export function checkEmail(text: string): string | undefined {
+  const email = text.trim();
+  if (email === '') return fieldErrors.emailMissing;
+  if (!looksLikeEmail(email)) return fieldErrors.emailInvalid;
+  return undefined;
+}
+
 /** Validates the hosted page's form, then applies the test-card outcome. `now` is the sandbox clock. */
 export function checkCard(fields: PaymentFields, now: Date): CardCheck {
   const errors: FieldErrors = {};
-  const email = fields.email.trim();
-  if (email === '') errors.email = fieldErrors.emailMissing;
-  else if (!looksLikeEmail(email)) errors.email = fieldErrors.emailInvalid;
+  const emailError = checkEmail(fields.email);
+  if (emailError) errors.email = emailError;
 
   const digits = fields.cardNumber.replace(/[\s-]/g, '');
   if (digits === '') errors.cardNumber = fieldErrors.cardMissing;

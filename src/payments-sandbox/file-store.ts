@@ -8,6 +8,7 @@ import type {
   SessionPage,
   SessionQuery,
 } from './storage.ts';
+import { FileObjects } from './file-objects.ts';
 import { JsonCollection } from './store.ts';
 import type {
   DeliveryState,
@@ -27,9 +28,10 @@ const sessionIdOf = (record: EventRecord) => (record.event.data.object as { id?:
  * The standalone sandbox's store: one JSON file per session, event and idempotency key under a
  * directory, mirrored in memory. One process owns a directory. A session's check-and-set runs on
  * memory with no await inside, so concurrent requests cannot both see a session open; its file is
- * written before its event's, and open() recreates an event a crash lost in between.
+ * written before its event's, and open() recreates an event a crash lost in between. Coupons,
+ * promotion codes and tax rates are kept by FileObjects, under `objects/`.
  */
-export class FileStore implements SandboxStore {
+export class FileStore extends FileObjects implements SandboxStore {
   private readonly sessions: JsonCollection<SessionRecord>;
   private readonly events: JsonCollection<EventRecord>;
   private readonly idempotency: JsonCollection<IdempotencyRecord>;
@@ -40,6 +42,7 @@ export class FileStore implements SandboxStore {
     dir: string,
     private readonly rebuild: RebuildEvent,
   ) {
+    super(dir);
     this.sessions = new JsonCollection(path.join(dir, 'sessions'));
     this.events = new JsonCollection(path.join(dir, 'events'));
     this.idempotency = new JsonCollection(path.join(dir, 'idempotency'));
@@ -57,7 +60,12 @@ export class FileStore implements SandboxStore {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.sessions.flush(), this.events.flush(), this.idempotency.flush()]);
+    await Promise.all([
+      this.sessions.flush(),
+      this.events.flush(),
+      this.idempotency.flush(),
+      this.flushObjects(),
+    ]);
   }
 
   insertSession(session: SessionRecord): Promise<void> {
@@ -132,6 +140,18 @@ export class FileStore implements SandboxStore {
           s.paymentIntent?.chargeId === id ||
           s.paymentIntent?.refunds?.some((r) => r.id === id) ||
           s.shippingOptions?.some((r) => r.id === id),
+      );
+  }
+
+  async hasCompletedPayment(email: string, exceptSessionId: string): Promise<boolean> {
+    const wanted = email.toLowerCase();
+    return this.sessions
+      .values()
+      .some(
+        (s) =>
+          s.status === 'complete' &&
+          s.id !== exceptSessionId &&
+          [s.customerDetails?.email, s.customerEmail].some((e) => e?.toLowerCase() === wanted),
       );
   }
 

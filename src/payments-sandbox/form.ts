@@ -64,6 +64,14 @@ export function requiredInteger(value: FormValue | undefined, param: string): nu
   return n;
 }
 
+/** `true` or `false`, as the SDK sends booleans; '' means unset. */
+export function optionalBoolean(value: FormValue | undefined, param: string): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw invalidRequest(`Invalid boolean: ${JSON.stringify(value)}`, param);
+}
+
 /** A list sent as `x[0]=a` or `x[]=a` (or one bare `x=a`). */
 export function optionalList(value: FormValue | undefined, param: string): FormValue[] | undefined {
   if (value === undefined || value === '') return undefined;

@@ -29,12 +29,18 @@ export type {
   SessionQuery,
 } from './storage.ts';
 export type {
+  CouponRecord,
   DeliveryState,
   EventRecord,
   IdempotencyRecord,
+  ObjectKind,
+  ObjectOfKind,
+  PromotionCodeRecord,
+  SandboxObject,
   SessionRecord,
   SessionStatus,
   StripeEvent,
+  TaxRateRecord,
 } from './types.ts';
 export { signatureHeader } from './webhooks.ts';
 export type { RetryOptions, SandboxLogger } from './webhooks.ts';

@@ -14,6 +14,11 @@ export const pageText = {
   each: (price: string) => `${price} each`,
   total: 'Total due',
   pay: (total: string) => `Pay ${total}`,
+  totalChanged: (total: string) => `The total changed to ${total}. Check it, then pay.`,
+  // A session discounted to nothing asks for no card (Stripe's no-cost orders).
+  completeOrder: 'Complete order',
+  yourDetails: 'Your details',
+  noCardNeeded: 'Nothing to pay: no card is needed for this order.',
   cancel: (business: string) => `Cancel and return to ${business}`,
   testCardsHeading: 'Test cards',
   testCards: [
@@ -69,6 +74,26 @@ export const shippingText = {
   estimate: (text: string) => `Arrives in ${text}`,
   totalChanged: (total: string) =>
     `Your shipping choice changed the total to ${total}. Check it, then pay.`,
+};
+
+// The order summary's promotion code and tax (sessions with allow_promotion_codes, a discount or
+// automatic tax). A refused code's text comes from discounts.ts's refusalMessage.
+export const codeText = {
+  label: 'Promotion code',
+  apply: 'Apply',
+  remove: 'Remove',
+  removeCode: (code: string) => ` promotion code ${code}`,
+  missing: 'Enter a promotion code.',
+  amount: (amount: string) => `−${amount}`,
+};
+
+export const taxText = {
+  tax: 'Tax',
+  pending: 'Calculated from your address',
+  rate: (name: string, percentage: number) => `${name} (${percentage}%)`,
+  included: (name: string, percentage: number) => `Includes ${name} (${percentage}%)`,
+  totalChanged: (total: string) =>
+    `Tax for your address changed the total to ${total}. Check it, then pay.`,
 };
 
 export const addressErrors = {

@@ -2,20 +2,19 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { checkShipping, SHIPPING_FIELD_NAMES, type ShippingFields } from './address.ts';
-import { checkCard, type PaymentFields } from './cards.ts';
-import { pageText as t, shippingText } from './messages.ts';
-import { checkoutPage, formatUsd, messagePage, STYLESHEET_PATH } from './page.ts';
+import { pageText as t } from './messages.ts';
+import { checkoutPage, messagePage, STYLESHEET_PATH } from './page.ts';
 import { emptyPageState, type CheckoutPageState } from './page-fields.ts';
+import { payPost } from './page-pay.ts';
 import { PageStates } from './page-states.ts';
-import { amountsOf } from './shipping.ts';
+import { applyCode, setDiscount } from './session-discount.ts';
 import type { SandboxState } from './state.ts';
 import type { SessionRecord } from './types.ts';
 
 // This file runs as src/payments-sandbox/page-routes.ts or bundled into dist/server/main.js (the
 // compiled server): both two directories below the repository's root, where the stylesheets are.
 const sourceDir = path.resolve(import.meta.dirname, '../../src/payments-sandbox');
-const stylesheet = ['checkout.css', 'checkout-shipping.css']
+const stylesheet = ['checkout.css', 'checkout-shipping.css', 'checkout-discounts.css']
   .map((file) => readFileSync(path.join(sourceDir, file), 'utf8'))
   .join('\n');
 const ATTEMPT_COOKIE = 'sandbox_attempt';
@@ -29,7 +28,8 @@ export function successRedirect(s: SessionRecord): string {
 }
 
 /**
- * The hosted checkout page: GET shows it, POST pays (or explains why not). Every page a customer
+ * The hosted checkout page: GET shows it, POST pays (or explains why not), POST <id>/code applies
+ * or removes a promotion code. Every page a customer
  * can reach answers 200, as Stripe's does: a decline is news for the customer, not an HTTP error,
  * and browser tests that watch the console for failed loads stay quiet.
  */
@@ -59,10 +59,42 @@ export function createPages({ state, businessName, clock }: PageOptions): Hono {
     // Paid already (a double submit, or the back button): charge nothing, send them on again.
     if (session?.status === 'complete') return c.redirect(successRedirect(session), 303);
     if (!session) return render(c, session, emptyPageState);
-    // Post/redirect/get: an attempt that does not pay answers with a GET of the same page, so the
-    // browser's history holds no POST for Back or reload to send again. What that GET shows is
-    // kept here, under a token in a short-lived cookie.
-    const again = (pageState: CheckoutPageState | null) => {
+    const again = reply(c, session, session.id);
+    if (session.status !== 'open') return again(null);
+    const body = await c.req.parseBody();
+    const read = (name: string) => (typeof body[name] === 'string' ? body[name] : '');
+    const outcome = await payPost(state, session, read, new Date(clock()));
+    if ('paid' in outcome) return c.redirect(successRedirect(outcome.paid), 303);
+    return again(outcome.show);
+  });
+
+  // The promotion code form: apply the code typed, or remove the one applied; then the page again.
+  pages.post('/c/pay/:id/code', async (c) => {
+    const session = await lookup(state, c.req.param('id'));
+    if (session?.status === 'complete') return c.redirect(successRedirect(session), 303);
+    if (!session) return render(c, session, emptyPageState);
+    // From /c/pay/<id>/code, `../<id>` is the page, under any path prefix.
+    const again = reply(c, session, `../${session.id}`);
+    if (session.status !== 'open' || !session.allowPromotionCodes) return again(null);
+    const body = await c.req.parseBody();
+    if (body.remove !== undefined) {
+      await setDiscount(state, session.id, null);
+      return again(null);
+    }
+    const code = typeof body.code === 'string' ? body.code : '';
+    const refused = await applyCode(state, session, code);
+    return again(
+      refused ? { values: { code }, errors: { code: refused }, paymentError: null } : null,
+    );
+  });
+
+  /**
+   * Post/redirect/get: an attempt that does not pay answers with a GET of the page, so the
+   * browser's history holds no POST for Back or reload to send again. What that GET shows is kept
+   * here, under a token in a short-lived cookie.
+   */
+  function reply(c: Context, session: SessionRecord, location: string) {
+    return (pageState: CheckoutPageState | null) => {
       setPageHeaders(c, session);
       if (pageState) {
         setCookie(c, ATTEMPT_COOKIE, failed.put(session.id, pageState), {
@@ -72,53 +104,9 @@ export function createPages({ state, businessName, clock }: PageOptions): Hono {
           maxAge: PageStates.TTL_S,
         });
       }
-      return c.redirect(session.id, 303);
+      return c.redirect(location, 303);
     };
-    if (session.status !== 'open') return again(null);
-
-    const body = await c.req.parseBody();
-    const read = (name: string) => (typeof body[name] === 'string' ? body[name] : '');
-    const fields: PaymentFields = {
-      email: session.customerEmail ?? read('email'),
-      cardNumber: read('cardNumber'),
-      cardExpiry: read('cardExpiry'),
-      cardCvc: read('cardCvc'),
-      billingName: read('billingName'),
-    };
-    const shippingFields = Object.fromEntries(
-      SHIPPING_FIELD_NAMES.map((name) => [name, read(name)]),
-    ) as ShippingFields;
-    const shipping = checkShipping(session, shippingFields);
-    const check = checkCard(fields, new Date(clock()));
-    const values = { ...fields, ...shippingFields, cardCvc: '' };
-    const cardErrors = check.kind === 'invalid' ? check.errors : {};
-    const errors = { ...shipping.errors, ...cardErrors };
-    if (Object.keys(errors).length > 0) return again({ values, errors, paymentError: null });
-    if (check.kind === 'declined') {
-      return again({ values, errors: {}, paymentError: check.message });
-    }
-    if (check.kind === 'invalid') return again({ values, errors, paymentError: null });
-    // A shipping choice changed the total the page showed: show the new one before charging it.
-    const rate = session.shippingOptions?.find((o) => o.id === shipping.rateId);
-    const total = amountsOf(session, rate).total;
-    if (read('shownTotal') !== '' && read('shownTotal') !== String(total)) {
-      const notice = shippingText.totalChanged(formatUsd(total));
-      return again({ values, errors: {}, paymentError: null, notice });
-    }
-    const result = await state.pay(
-      session.id,
-      {
-        email: fields.email.trim(),
-        name: fields.billingName.trim(),
-        brand: check.brand,
-        last4: check.last4,
-        details: check.card,
-      },
-      { rateId: shipping.rateId, details: shipping.details },
-    );
-    if (result.kind === 'expired') return again(null);
-    return c.redirect(successRedirect(result.session), 303);
-  });
+  }
 
   function render(c: Context, session: SessionRecord | undefined, pageState: CheckoutPageState) {
     setPageHeaders(c, session);
@@ -143,8 +131,8 @@ async function lookup(state: SandboxState, id: string): Promise<SessionRecord | 
   return SESSION_ID.test(id) ? state.getSession(id) : undefined;
 }
 
-// No script may run; the only form posts to this page and then redirects to the success URL,
-// which Chromium checks against form-action too.
+// No script may run; the forms post to this page (and its /code) and then redirect to the success
+// URL, which Chromium checks against form-action too.
 function setPageHeaders(c: Context, session: SessionRecord | undefined): void {
   const formTargets = ["'self'"];
   if (session) formTargets.push(new URL(session.successUrl).origin);

@@ -155,21 +155,3 @@ function describedBy(...ids: (string | null)[]): Markup | string {
   const list = ids.filter(Boolean).join(' ');
   return list ? html`aria-describedby="${list}"` : '';
 }
-
-/** Subtotal, shipping and total rows of the order summary. */
-export function summaryRows(
-  subtotal: number,
-  rate: ShippingRateRecord,
-  formatUsd: (cents: number) => string,
-): Markup {
-  return html`<dl class="subtotals">
-    <div>
-      <dt>${t.subtotal}</dt>
-      <dd>${formatUsd(subtotal)}</dd>
-    </div>
-    <div>
-      <dt>${t.shipping} (${rate.displayName})</dt>
-      <dd>${formatUsd(rate.amount)}</dd>
-    </div>
-  </dl>`;
-}

@@ -1,8 +1,9 @@
 import { html } from 'hono/html';
 import { pageText as t } from './messages.ts';
 import { inputField, type CheckoutPageState, type FieldAttrs, type Markup } from './page-fields.ts';
-import { SHIPPING_FIELD_ORDER, shippingSection, shownRate, summaryRows } from './page-shipping.ts';
-import { amountsOf } from './shipping.ts';
+import { SHIPPING_FIELD_ORDER, shippingSection, shownRate } from './page-shipping.ts';
+import { codeForm, summaryRows } from './page-summary.ts';
+import { sessionAmounts } from './session-amounts.ts';
 import type { SessionRecord } from './types.ts';
 
 // Server-rendered HTML with no script at all: the page works with a plain form post, and its CSP
@@ -33,10 +34,14 @@ function layout(title: string, body: Markup): Markup {
 }
 
 /** The hosted checkout page of an open session. */
-export function checkoutPage(s: SessionRecord, business: string, state: CheckoutPageState): Markup {
+export function checkoutPage(s: SessionRecord, business: string, shown: CheckoutPageState): Markup {
+  // The address the session keeps (from an earlier attempt) fills the fields not typed again.
+  const state = { ...shown, values: { ...addressValues(s), ...shown.values } };
   const rate = shownRate(s, state);
-  const amounts = amountsOf(s, rate);
-  const total = formatUsd(amounts.total);
+  const amounts = sessionAmounts({ ...s, shippingRateId: rate?.id ?? null });
+  const total = formatUsd(amounts.amount_total);
+  // A session discounted to nothing completes without a card (Stripe's no-cost orders).
+  const free = amounts.amount_total === 0;
   const fieldOrder = [
     'email',
     ...SHIPPING_FIELD_ORDER,
@@ -48,7 +53,16 @@ export function checkoutPage(s: SessionRecord, business: string, state: Checkout
   const firstInvalid = fieldOrder.find((name) => state.errors[name]);
   // After a decline: the card number; after a changed total: the security code, asked again.
   const focus: string | undefined =
-    firstInvalid ?? (state.paymentError ? 'cardNumber' : state.notice ? 'cardCvc' : undefined);
+    firstInvalid ??
+    (state.errors.code
+      ? 'code'
+      : free
+        ? undefined
+        : state.paymentError
+          ? 'cardNumber'
+          : state.notice
+            ? 'cardCvc'
+            : undefined);
   const field = (name: string, label: string, attrs: FieldAttrs) =>
     inputField(name, label, attrs, state, focus === name);
   const hasErrors = firstInvalid !== undefined;
@@ -77,14 +91,15 @@ export function checkoutPage(s: SessionRecord, business: string, state: Checkout
               </li>`,
           )}
         </ul>
-        ${rate ? summaryRows(amounts.subtotal, rate, formatUsd) : ''}
+        ${s.allowPromotionCodes ? codeForm(s, state, focus === 'code') : ''}
+        ${summaryRows(s, amounts, rate, formatUsd)}
         <dl class="totals">
           <dt>${t.total}</dt>
           <dd>${total}</dd>
         </dl>
       </section>
       <section class="payment" aria-labelledby="pay-heading">
-        <h2 id="pay-heading">${t.payWithCard}</h2>
+        <h2 id="pay-heading">${free ? t.yourDetails : t.payWithCard}</h2>
         ${
           state.paymentError
             ? html`<p class="alert" role="alert" id="payment-error">${state.paymentError}</p>`
@@ -116,48 +131,72 @@ export function checkoutPage(s: SessionRecord, business: string, state: Checkout
             value: s.customerEmail ?? state.values.email,
           })}
           ${shippingSection(s, state, focus, formatUsd)}
-          <input type="hidden" name="shownTotal" value="${amounts.total}" />
-          <fieldset>
-            <legend>${t.cardInformation}</legend>
-            ${field('cardNumber', t.cardNumber, {
-              autocomplete: 'cc-number',
-              inputmode: 'numeric',
-              placeholder: '1234 1234 1234 1234',
-              maxlength: 23,
-              describedBy: state.paymentError ? 'payment-error' : undefined,
-            })}
-            <div class="row">
-              ${field('cardExpiry', t.expiry, {
-                autocomplete: 'cc-exp',
-                inputmode: 'numeric',
-                placeholder: 'MM / YY',
-                maxlength: 9,
-              })}
-              ${field('cardCvc', t.cvc, {
-                autocomplete: 'cc-csc',
-                inputmode: 'numeric',
-                placeholder: '123',
-                maxlength: 4,
-                // The security code is never echoed back into the page.
-                value: '',
-              })}
-            </div>
-          </fieldset>
-          ${field('billingName', t.cardholderName, { autocomplete: 'cc-name' })}
-          <button type="submit" class="pay">${t.pay(total)}</button>
+          <input type="hidden" name="shownTotal" value="${amounts.amount_total}" />
+          ${free ? html`<p class="notice">${t.noCardNeeded}</p>` : cardFields(field, state)}
+          <button type="submit" class="pay">${free ? t.completeOrder : t.pay(total)}</button>
         </form>
-        <div class="test-cards">
-          <h3>${t.testCardsHeading}</h3>
-          <ul>
-            ${t.testCards.map(
-              ([number, outcome]) => html`<li><code>${number}</code> ${outcome}</li>`,
-            )}
-          </ul>
-          <p>${t.testCardsNote}</p>
-        </div>
+        ${free ? '' : testCards()}
       </section>
     </main>`,
   );
+}
+
+type Field = (name: string, label: string, attrs: FieldAttrs) => Markup;
+
+function cardFields(field: Field, state: CheckoutPageState): Markup {
+  return html`<fieldset>
+      <legend>${t.cardInformation}</legend>
+      ${field('cardNumber', t.cardNumber, {
+        autocomplete: 'cc-number',
+        inputmode: 'numeric',
+        placeholder: '1234 1234 1234 1234',
+        maxlength: 23,
+        describedBy: state.paymentError ? 'payment-error' : undefined,
+      })}
+      <div class="row">
+        ${field('cardExpiry', t.expiry, {
+          autocomplete: 'cc-exp',
+          inputmode: 'numeric',
+          placeholder: 'MM / YY',
+          maxlength: 9,
+        })}
+        ${field('cardCvc', t.cvc, {
+          autocomplete: 'cc-csc',
+          inputmode: 'numeric',
+          placeholder: '123',
+          maxlength: 4,
+          // The security code is never echoed back into the page.
+          value: '',
+        })}
+      </div>
+    </fieldset>
+    ${field('billingName', t.cardholderName, { autocomplete: 'cc-name' })}`;
+}
+
+function testCards(): Markup {
+  return html`<div class="test-cards">
+    <h3>${t.testCardsHeading}</h3>
+    <ul>
+      ${t.testCards.map(([number, outcome]) => html`<li><code>${number}</code> ${outcome}</li>`)}
+    </ul>
+    <p>${t.testCardsNote}</p>
+  </div>`;
+}
+
+/** The session's kept shipping address as the page's field values. */
+function addressValues(s: SessionRecord): Record<string, string> {
+  const d = s.shippingDetails;
+  if (!d) return {};
+  const a = d.address;
+  return {
+    shippingName: d.name,
+    line1: a.line1,
+    line2: a.line2 ?? '',
+    city: a.city,
+    state: a.state,
+    postalCode: a.postal_code,
+    country: a.country,
+  };
 }
 
 /** A page for a session that cannot be paid (any more), with one way out. */

@@ -193,8 +193,8 @@ export function renderShippingRate(rate: ShippingRateRecord): Json {
     fixed_amount: { amount: rate.amount, currency: rate.currency },
     livemode: false,
     metadata: rate.metadata,
-    tax_behavior: 'unspecified',
-    tax_code: null,
+    tax_behavior: rate.taxBehavior ?? 'unspecified',
+    tax_code: rate.taxCode ?? null,
     type: 'fixed_amount',
   };
 }

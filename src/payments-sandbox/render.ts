@@ -1,7 +1,19 @@
 import { invalidRequest } from './errors.ts';
-import { renderPaymentIntent, renderShippingRate } from './render-payments.ts';
-import { amountsOf, chosenRate } from './shipping.ts';
-import type { LineItemRecord, SessionRecord } from './types.ts';
+import type { LineAmounts } from './amounts.ts';
+import { renderPaymentIntent } from './render-payments.ts';
+import {
+  LINE_ITEM_TOTALS_EXPANDABLE,
+  renderAutomaticTax,
+  renderLineAmounts,
+  renderSessionDiscounts,
+  renderShippingCost,
+  renderTotalDetails,
+  SESSION_TOTALS_EXPANDABLE,
+  type ExpandedDiscount,
+} from './render-totals.ts';
+import { sessionAmounts } from './session-amounts.ts';
+import { chosenRate } from './shipping.ts';
+import type { LineItemRecord, SessionRecord, TaxRateRecord } from './types.ts';
 
 // The JSON clients see, with every key of stripe-node 23's types (nulls where the sandbox has
 // nothing), so code written against the sandbox reads the same fields on real Stripe.
@@ -17,8 +29,9 @@ const SESSION_EXPANDABLE = [
   'line_items.data.price.product',
   'payment_intent',
   'shipping_cost.shipping_rate',
+  ...SESSION_TOTALS_EXPANDABLE,
 ];
-const LINE_ITEMS_EXPANDABLE = ['data.price', 'data.price.product'];
+const LINE_ITEMS_EXPANDABLE = ['data.price', 'data.price.product', ...LINE_ITEM_TOTALS_EXPANDABLE];
 
 /** Refuses expand paths Stripe would refuse (or that the sandbox does not model). */
 export function checkExpand(expand: string[], allowed: 'session' | 'line_items'): void {
@@ -30,20 +43,25 @@ export function checkExpand(expand: string[], allowed: 'session' | 'line_items')
   });
 }
 
-export function renderSession(s: SessionRecord, baseUrl: string, expand: string[] = []): Json {
-  const paid = s.paymentStatus === 'paid';
+/** `expanded`: the objects of discounts.promotion_code / discounts.coupon, when expanded. */
+export function renderSession(
+  s: SessionRecord,
+  baseUrl: string,
+  expand: string[] = [],
+  expanded: ExpandedDiscount = {},
+): Json {
   const rate = chosenRate(s);
-  const amounts = amountsOf(s, rate);
+  const amounts = sessionAmounts(s);
   const session: Json = {
     id: s.id,
     object: 'checkout.session',
     adaptive_pricing: { enabled: false },
     after_expiration: null,
-    allow_promotion_codes: null,
+    allow_promotion_codes: s.allowPromotionCodes ?? null,
     allowed_payment_method_types: ['card'],
-    amount_subtotal: amounts.subtotal,
-    amount_total: amounts.total,
-    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
+    amount_subtotal: amounts.amount_subtotal,
+    amount_total: amounts.amount_total,
+    automatic_tax: renderAutomaticTax(s),
     billing_address_collection: null,
     cancel_url: s.cancelUrl,
     client_reference_id: s.clientReferenceId,
@@ -86,14 +104,15 @@ export function renderSession(s: SessionRecord, baseUrl: string, expand: string[
           business_name: null,
           email: s.customerDetails.email,
           individual_name: null,
-          name: s.customerDetails.name,
+          // A no-cost order asks for no name on a card: then it is the shipping name, or none.
+          name: s.customerDetails.name || null,
           phone: null,
           tax_exempt: 'none',
           tax_ids: [],
         }
       : null,
     customer_email: s.customerEmail,
-    discounts: [],
+    discounts: renderSessionDiscounts(s, expanded),
     expires_at: s.expiresAt,
     integration_identifier: null,
     invoice: null,
@@ -114,7 +133,7 @@ export function renderSession(s: SessionRecord, baseUrl: string, expand: string[
     payment_method_configuration_details: null,
     payment_method_options: {},
     payment_method_types: ['card'],
-    payment_status: paid ? 'paid' : 'unpaid',
+    payment_status: s.paymentStatus,
     permissions: null,
     recovered_from: null,
     saved_payment_method_options: null,
@@ -122,16 +141,7 @@ export function renderSession(s: SessionRecord, baseUrl: string, expand: string[
     shipping_address_collection: s.allowedCountries
       ? { allowed_countries: s.allowedCountries }
       : null,
-    shipping_cost: rate
-      ? {
-          amount_subtotal: rate.amount,
-          amount_tax: 0,
-          amount_total: rate.amount,
-          shipping_rate: expand.includes('shipping_cost.shipping_rate')
-            ? renderShippingRate(rate)
-            : rate.id,
-        }
-      : null,
+    shipping_cost: renderShippingCost(s, rate, amounts, expand),
     shipping_options: (s.shippingOptions ?? []).map((option) => ({
       shipping_amount: option.amount,
       shipping_rate: option.id,
@@ -140,7 +150,7 @@ export function renderSession(s: SessionRecord, baseUrl: string, expand: string[
     submit_type: null,
     subscription: null,
     success_url: s.successUrl,
-    total_details: { amount_discount: 0, amount_shipping: amounts.shipping, amount_tax: 0 },
+    total_details: renderTotalDetails(s, amounts, expand),
     ui_mode: 'hosted_page',
     url: s.status === 'open' ? hostedPageUrl(baseUrl, s.id) : null,
     wallet_options: null,
@@ -165,16 +175,24 @@ export function renderLineItemList(
   expand: string[],
   limit: number,
 ): Json {
+  const lines = sessionAmounts(s).lines;
+  const amountsOf = (item: LineItemRecord) =>
+    lines[s.lineItems.findIndex((li) => li.id === item.id)]!;
   return {
     object: 'list',
-    data: items.slice(0, limit).map((item) => renderLineItem(item, s.created, expand)),
+    data: items.slice(0, limit).map((item) => renderLineItem(s, item, amountsOf(item), expand)),
     has_more: items.length > limit,
     url: `/v1/checkout/sessions/${s.id}/line_items`,
   };
 }
 
-function renderLineItem(item: LineItemRecord, created: number, expand: string[]): Json {
-  const amount = item.unitAmount * item.quantity;
+function renderLineItem(
+  s: SessionRecord,
+  item: LineItemRecord,
+  amounts: LineAmounts<TaxRateRecord>,
+  expand: string[],
+): Json {
+  const created = s.created;
   const product = expand.includes('data.price.product')
     ? renderProduct(item, created)
     : item.productId;
@@ -182,10 +200,7 @@ function renderLineItem(item: LineItemRecord, created: number, expand: string[])
     id: item.id,
     object: 'item',
     adjustable_quantity: null,
-    amount_discount: 0,
-    amount_subtotal: amount,
-    amount_tax: 0,
-    amount_total: amount,
+    ...renderLineAmounts(s, amounts, expand),
     currency: item.currency,
     description: item.name,
     metadata: item.metadata,
@@ -203,7 +218,7 @@ function renderLineItem(item: LineItemRecord, created: number, expand: string[])
       nickname: null,
       product,
       recurring: null,
-      tax_behavior: 'unspecified',
+      tax_behavior: item.taxBehavior ?? 'unspecified',
       tiers_mode: null,
       transform_quantity: null,
       type: 'one_time',

@@ -1,6 +1,7 @@
 import type { SessionRecord, ShippingRateRecord } from './types.ts';
 
-// Shipping as the sandbox models it: fixed-amount rates, no tax, one chosen rate per session.
+// Shipping as the sandbox models it: fixed-amount rates, one chosen rate per session (its amount
+// and tax are computed with the rest in amounts.ts).
 
 /**
  * The countries Stripe accepts in shipping_address_collection.allowed_countries (stripe-node 23's
@@ -26,16 +27,6 @@ export const MAX_SHIPPING_OPTIONS = 5;
 /** The rate the session charges now: the chosen one, else none. */
 export function chosenRate(s: SessionRecord): ShippingRateRecord | undefined {
   return s.shippingOptions?.find((rate) => rate.id === s.shippingRateId);
-}
-
-/** Subtotal of the lines, the shipping on top, and what the customer pays. */
-export function amountsOf(
-  s: SessionRecord,
-  rate: ShippingRateRecord | undefined = chosenRate(s),
-): { subtotal: number; shipping: number; total: number } {
-  const subtotal = s.lineItems.reduce((sum, li) => sum + li.unitAmount * li.quantity, 0);
-  const shipping = rate?.amount ?? 0;
-  return { subtotal, shipping, total: subtotal + shipping };
 }
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });

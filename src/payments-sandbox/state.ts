@@ -1,14 +1,15 @@
+import { release } from './discounts.ts';
 import { newId } from './ids.ts';
 import { renderSession } from './render.ts';
 import { renderCharge, renderPaymentIntent, renderRefund } from './render-payments.ts';
-import { amountsOf } from './shipping.ts';
+import { sessionAmounts } from './session-amounts.ts';
+import { resolveCreateDiscount } from './session-discount.ts';
+import { paySession, type Payer, type PayResult, type PayShipping } from './state-pay.ts';
 import type { NewEvent, SandboxStore } from './storage.ts';
 import {
   API_VERSION,
-  type CardRecord,
   type EventRef,
   type SessionRecord,
-  type ShippingDetailsRecord,
   type SessionStatus,
   type StripeEvent,
 } from './types.ts';
@@ -17,10 +18,7 @@ import type { CreateSessionInput } from './validate-create.ts';
 const DAY_S = 24 * 60 * 60;
 const IDEMPOTENCY_TTL_MS = DAY_S * 1000;
 
-export type PayResult =
-  | { kind: 'paid'; session: SessionRecord }
-  | { kind: 'already_paid'; session: SessionRecord }
-  | { kind: 'expired'; session: SessionRecord };
+export type { PayResult } from './state-pay.ts';
 
 export type StateOptions = {
   clock: () => number;
@@ -101,15 +99,27 @@ export class SandboxState {
       currency: 'usd' as const,
       deliveryEstimate: rate.deliveryEstimate,
       metadata: rate.metadata,
+      ...(rate.taxBehavior ? { taxBehavior: rate.taxBehavior } : {}),
+      taxCode: rate.taxCode,
     }));
+    const id = newId.session();
+    const { discount: wanted, allowPromotionCodes, automaticTax } = input.discounts;
+    const subtotal = input.lineItems.reduce((sum, li) => sum + li.unitAmount * li.quantity, 0);
+    const discount = wanted
+      ? await resolveCreateDiscount(this, wanted, {
+          sessionId: id,
+          subtotal,
+          email: input.customerEmail,
+        })
+      : null;
     const session: SessionRecord = {
-      id: newId.session(),
+      id,
       created,
       expiresAt: input.expiresAt ?? created + DAY_S,
       status: 'open',
       paymentStatus: 'unpaid',
       currency: 'usd',
-      amountTotal: input.lineItems.reduce((sum, li) => sum + li.unitAmount * li.quantity, 0),
+      amountTotal: subtotal,
       metadata: input.metadata,
       successUrl: input.successUrl,
       cancelUrl: input.cancelUrl,
@@ -126,6 +136,7 @@ export class SandboxState {
         currency: 'usd',
         unitAmount: li.unitAmount,
         quantity: li.quantity,
+        ...(li.taxBehavior ? { taxBehavior: li.taxBehavior } : {}),
       })),
       paymentIntent: null,
       customerDetails: null,
@@ -136,8 +147,12 @@ export class SandboxState {
       // As on Stripe, the first option is chosen until the customer picks another.
       shippingRateId: shippingOptions[0]?.id ?? null,
       shippingDetails: null,
+      allowPromotionCodes,
+      discount,
+      automaticTax,
+      taxRates: [],
     };
-    session.amountTotal = amountsOf(session).total;
+    session.amountTotal = sessionAmounts(session).amount_total;
     await this.store.insertSession(session);
     return session;
   }
@@ -174,56 +189,9 @@ export class SandboxState {
     }
   }
 
-  /**
-   * Marks a session paid, exactly once: a second submit finds it complete and charges nothing.
-   * The compare-and-set is on the revision, which every change bumps (expiry too).
-   */
-  async pay(
-    id: string,
-    card: { email: string; name: string; brand: string; last4: string; details: CardRecord },
-    shipping: { rateId: string | null; details: ShippingDetailsRecord | null } = {
-      rateId: null,
-      details: null,
-    },
-  ): Promise<PayResult> {
-    for (;;) {
-      const session = await this.getSession(id); // applies expiry first
-      if (!session) throw new Error(`pay: unknown session ${id}`);
-      if (session.status === 'complete') return { kind: 'already_paid', session };
-      if (session.status === 'expired') return { kind: 'expired', session };
-      const rateId = shipping.rateId ?? session.shippingRateId ?? null;
-      const withShipping = {
-        ...session,
-        shippingRateId: rateId,
-        shippingDetails: shipping.details,
-      };
-      const total = amountsOf(withShipping).total;
-      // As on Stripe: the charge, then its payment intent, then the session, each announced.
-      const paid = await this.revise(
-        session,
-        {
-          ...withShipping,
-          status: 'complete',
-          paymentStatus: 'paid',
-          amountTotal: total,
-          customerDetails: { email: card.email, name: card.name },
-          paymentIntent: {
-            id: newId.paymentIntent(),
-            created: this.nowSeconds(),
-            amount: total,
-            currency: 'usd',
-            cardBrand: card.brand,
-            cardLast4: card.last4,
-            card: card.details,
-            chargeId: newId.charge(),
-            refunds: [],
-          },
-        },
-        PAYMENT_EVENTS,
-        null,
-      );
-      if (paid) return { kind: 'paid', session: paid };
-    }
+  /** Completes a session exactly once (state-pay.ts); what the hosted page's pay post calls. */
+  pay(id: string, payer: Payer, shipping: PayShipping, expectedTotal?: number): Promise<PayResult> {
+    return paySession(this, id, payer, shipping, expectedTotal);
   }
 
   /**
@@ -241,6 +209,10 @@ export class SandboxState {
     const event = this.buildEvent(updated, ref, requestId);
     if (!(await this.store.transition(updated, from.status, event))) return undefined;
     this.options.onEvent();
+    // An unpaid session's code is free again for others (a crash here leaves it counted).
+    if (updated.status === 'expired' && updated.discount) {
+      await release(this.store, updated.discount, updated.id);
+    }
     return updated;
   }
 
@@ -264,12 +236,6 @@ export class SandboxState {
     return updated;
   }
 }
-
-const PAYMENT_EVENTS = [
-  { type: 'charge.succeeded' },
-  { type: 'payment_intent.succeeded' },
-  { type: 'checkout.session.completed' },
-];
 
 const EVENT_OF: Record<SessionStatus, string> = {
   open: 'checkout.session.open',

@@ -2,6 +2,9 @@ import type {
   DeliveryState,
   EventRecord,
   IdempotencyRecord,
+  ObjectKind,
+  ObjectOfKind,
+  SandboxObject,
   SessionRecord,
   SessionStatus,
   StripeEvent,
@@ -35,9 +38,10 @@ export type PruneCutoff = {
 
 /**
  * Where the sandbox keeps its state: sessions (payment intents inside them), events and their
- * webhook deliveries, idempotency records. Every method may be called by several sandboxes over
- * one store at once (a shop's instances sharing its database): a session changes only through
- * `transition` or `reviseSession`, compare-and-sets, and a delivery is handed to one caller at a time by
+ * webhook deliveries, idempotency records, and the coupons, promotion codes and tax rates. Every
+ * method may be called by several sandboxes over one store at once (a shop's instances sharing
+ * its database): a session changes only through `transition` or `reviseSession`, an object only
+ * through `reviseObject`, compare-and-sets, and a delivery is handed to one caller at a time by
  * `claimDelivery`. The sandbox ships a file store (file-store.ts); the shop's server implements
  * one over its database.
  */
@@ -82,6 +86,27 @@ export interface SandboxStore {
   getIdempotency(id: string): Promise<IdempotencyRecord | undefined>;
   /** Keeps the first record stored under an id; a later one is dropped. */
   putIdempotency(record: IdempotencyRecord): Promise<void>;
+
+  /**
+   * Adds a coupon, promotion code or tax rate. False, and nothing written, when an object with
+   * its id exists, or when it is an active promotion code and another active one has the same
+   * code, case-insensitively (the text a shopper types names one code).
+   */
+  insertObject(record: SandboxObject): Promise<boolean>;
+  getObject(id: string): Promise<SandboxObject | undefined>;
+  /** Every object of a kind, newest first (by created, then the later stored first). */
+  listObjects<K extends ObjectKind>(kind: K): Promise<ObjectOfKind<K>[]>;
+  /**
+   * Replaces the object (same id) only while its stored `revision` is still `revision`; the
+   * caller sets record.revision (to revision + 1). False, and nothing written: it changed
+   * meanwhile, or it would make a second active promotion code of one code (see insertObject).
+   */
+  reviseObject(record: SandboxObject, revision: number): Promise<boolean>;
+  /**
+   * Whether a session other than `exceptSessionId` completed with this email (its customer's or
+   * the one it was created with), case-insensitively: first-time-order-only codes ask this.
+   */
+  hasCompletedPayment(email: string, exceptSessionId: string): Promise<boolean>;
 
   /**
    * The oldest event whose delivery is due at `nowMs`, now leased to this caller until

@@ -7,6 +7,8 @@ import path from 'node:path';
 import Stripe from 'stripe';
 import { createSandbox, generateSandboxKeys, type SandboxOptions } from './index.ts';
 
+export { objectStoreContract } from './test-support/object-store-contract.ts';
+
 export function tempDir(): { dir: string; remove: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'keebshop-sandbox-'));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };

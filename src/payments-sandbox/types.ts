@@ -11,7 +11,11 @@ export type LineItemRecord = {
   currency: 'usd';
   unitAmount: number;
   quantity: number;
+  /** price_data.tax_behavior (absent: 'unspecified', the tax rate's own flag decides). */
+  taxBehavior?: TaxBehavior;
 };
+
+export type TaxBehavior = 'exclusive' | 'inclusive' | 'unspecified';
 
 /** A refund of a payment intent's charge; the sandbox refunds at once, so it has succeeded. */
 export type RefundRecord = {
@@ -57,6 +61,9 @@ export type ShippingRateRecord = {
   currency: 'usd';
   deliveryEstimate: { minimum: DeliveryBound | null; maximum: DeliveryBound | null } | null;
   metadata: Record<string, string>;
+  taxBehavior?: TaxBehavior;
+  /** Stripe tax code; shipping is taxable unless it is NONTAXABLE_CODE (absent: taxable). */
+  taxCode?: string | null;
 };
 
 /** Stripe's Address, as the hosted page collects it. */
@@ -83,7 +90,8 @@ export type SessionRecord = {
   created: number;
   expiresAt: number;
   status: SessionStatus;
-  paymentStatus: 'unpaid' | 'paid';
+  /** no_payment_required: a session discounted to zero completes without a payment intent. */
+  paymentStatus: 'unpaid' | 'paid' | 'no_payment_required';
   currency: 'usd';
   amountTotal: number;
   metadata: Record<string, string>;
@@ -106,6 +114,28 @@ export type SessionRecord = {
   /** The chosen rate: the first option until the customer picks another on the hosted page. */
   shippingRateId?: string | null;
   shippingDetails?: ShippingDetailsRecord | null;
+  /** Discounts and tax (ADR 0050; absent on older records: none). */
+  allowPromotionCodes?: boolean | null;
+  /** The one discount: given at create, or a code the customer applied on the hosted page. */
+  discount?: SessionDiscountRecord | null;
+  automaticTax?: boolean;
+  /**
+   * The active tax rates that matched shippingDetails' address when it was stored (automatic tax
+   * only), as they were then: the session's tax does not change when a rate is archived later.
+   */
+  taxRates?: TaxRateRecord[];
+};
+
+/** discounts.ts's AppliedDiscount, with the id and start of the Discount object it renders as. */
+export type SessionDiscountRecord = {
+  id: string;
+  start: number;
+  promotionCodeId: string | null;
+  couponId: string;
+  code: string | null;
+  name: string | null;
+  percentOff: number | null;
+  amountOff: number | null;
 };
 
 export type StripeEvent = {
@@ -143,5 +173,81 @@ export type IdempotencyRecord = {
   status: number;
   body: string;
 };
+
+/**
+ * Coupons, promotion codes and tax rates: objects the shop creates through the API, kept whole
+ * and changed by compare-and-set on `revision` (SandboxStore.reviseObject). Rendered in
+ * render-discounts.ts; the rules of redeeming a code are in discounts.ts.
+ */
+export type CouponRecord = {
+  id: string;
+  kind: 'coupon';
+  created: number;
+  revision: number;
+  name: string | null;
+  percentOff: number | null;
+  amountOff: number | null;
+  currency: string | null;
+  duration: 'once';
+  maxRedemptions: number | null;
+  redeemBy: number | null;
+  metadata: Record<string, string>;
+  timesRedeemed: number;
+  /**
+   * The sessions that redeemed it (timesRedeemed of them), so a payment retried after a crash
+   * finds its own redemption and does not count it twice. Absent: none.
+   */
+  redeemedBy?: string[];
+  /** DELETE /v1/coupons/:id: gone from the API, kept for the codes and sessions naming it. */
+  deleted?: boolean;
+};
+
+/** A redemption of a promotion code: the session that paid with it and its customer's email. */
+export type RedemptionRecord = { sessionId: string; email: string | null };
+
+export type PromotionCodeRecord = {
+  id: string;
+  kind: 'promotion_code';
+  created: number;
+  revision: number;
+  code: string;
+  couponId: string;
+  /** As set through the API; the rendered `active` is also false once the code cannot be used. */
+  active: boolean;
+  expiresAt: number | null;
+  maxRedemptions: number | null;
+  firstTimeTransaction: boolean;
+  minimumAmount: number | null;
+  minimumAmountCurrency: string | null;
+  metadata: Record<string, string>;
+  /** times_redeemed is their number. */
+  redemptions: RedemptionRecord[];
+};
+
+export type TaxRateRecord = {
+  id: string;
+  kind: 'tax_rate';
+  created: number;
+  revision: number;
+  displayName: string;
+  percentage: number;
+  inclusive: boolean;
+  active: boolean;
+  country: string | null;
+  state: string | null;
+  jurisdiction: string | null;
+  taxType: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+};
+
+type ObjectKinds = {
+  coupon: CouponRecord;
+  promotion_code: PromotionCodeRecord;
+  tax_rate: TaxRateRecord;
+};
+export type ObjectKind = keyof ObjectKinds;
+export type ObjectOfKind<K extends ObjectKind> = ObjectKinds[K];
+export type SandboxObject = ObjectOfKind<ObjectKind>;
 
 export const API_VERSION = '2026-10-28.endive';

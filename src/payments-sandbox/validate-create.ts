@@ -11,6 +11,8 @@ import {
   type Form,
   type FormValue,
 } from './form.ts';
+import type { TaxBehavior } from './types.ts';
+import { readDiscountParams, readTaxBehavior, type DiscountParams } from './validate-discounts.ts';
 import { readShipping, type ShippingInput } from './validate-shipping.ts';
 
 export type LineItemInput = {
@@ -20,6 +22,7 @@ export type LineItemInput = {
   metadata: Record<string, string> | null;
   unitAmount: number;
   quantity: number;
+  taxBehavior: TaxBehavior | undefined;
 };
 
 export type CreateSessionInput = {
@@ -31,6 +34,7 @@ export type CreateSessionInput = {
   customerEmail: string | null;
   expiresAt: number | null;
   shipping: ShippingInput;
+  discounts: DiscountParams;
   expand: string[];
 };
 
@@ -49,6 +53,9 @@ const TOP_LEVEL = [
   'locale',
   'shipping_address_collection',
   'shipping_options',
+  'allow_promotion_codes',
+  'discounts',
+  'automatic_tax',
   'expand',
 ] as const;
 
@@ -132,6 +139,7 @@ export function validateCreateSession(form: Form, nowSeconds: number): CreateSes
     customerEmail,
     expiresAt: readExpiresAt(form.expires_at, nowSeconds),
     shipping,
+    discounts: readDiscountParams(form),
     expand: expandList(form.expand),
   };
 }
@@ -219,6 +227,7 @@ function readLineItem(item: FormValue, param: string): LineItemInput {
       item.metadata === undefined ? null : readMetadata(item.metadata, `${param}[metadata]`),
     unitAmount,
     quantity,
+    taxBehavior: readTaxBehavior(priceData.tax_behavior, `${pd}[tax_behavior]`),
   };
 }
 

@@ -10,14 +10,17 @@ import {
   type FormValue,
 } from './form.ts';
 import { ALLOWED_COUNTRIES, MAX_SHIPPING_OPTIONS } from './shipping.ts';
-import type { DeliveryBound } from './types.ts';
+import type { DeliveryBound, TaxBehavior } from './types.ts';
 import { MAX_UNIT_AMOUNT } from './validate-create.ts';
+import { readTaxBehavior, readTaxCode } from './validate-discounts.ts';
 
 export type ShippingRateInput = {
   displayName: string;
   amount: number;
   deliveryEstimate: { minimum: DeliveryBound | null; maximum: DeliveryBound | null } | null;
   metadata: Record<string, string>;
+  taxBehavior: TaxBehavior | undefined;
+  taxCode: string | null;
 };
 
 export type ShippingInput = {
@@ -99,7 +102,15 @@ function readRateData(
   if (!isRecord(data)) throw invalidRequest(`Invalid object: ${param} must be an object.`, param);
   rejectUnknown(
     data,
-    ['type', 'display_name', 'fixed_amount', 'delivery_estimate', 'metadata', 'tax_behavior'],
+    [
+      'type',
+      'display_name',
+      'fixed_amount',
+      'delivery_estimate',
+      'metadata',
+      'tax_behavior',
+      'tax_code',
+    ],
     param,
   );
   const type = optionalString(data.type, `${param}[type]`) ?? 'fixed_amount';
@@ -142,6 +153,8 @@ function readRateData(
     amount,
     deliveryEstimate: readEstimate(data.delivery_estimate, `${param}[delivery_estimate]`),
     metadata: readMetadata(data.metadata, `${param}[metadata]`),
+    taxBehavior: readTaxBehavior(data.tax_behavior, `${param}[tax_behavior]`),
+    taxCode: readTaxCode(data.tax_code, `${param}[tax_code]`),
   };
 }
 

@@ -22,6 +22,9 @@ const BY_OBJECT: Record<string, SchemaName> = {
   charge: 'charge',
   refund: 'refund',
   shipping_rate: 'shippingRate',
+  coupon: 'coupon',
+  promotion_code: 'promotionCode',
+  tax_rate: 'taxRate',
   event: 'event',
 };
 

@@ -15,6 +15,10 @@ export const SCHEMA_TYPES = {
   charge: 'Stripe.Charge',
   refund: 'Stripe.Refund',
   shippingRate: 'Stripe.ShippingRate',
+  coupon: 'Stripe.Coupon',
+  deletedCoupon: 'Stripe.DeletedCoupon',
+  promotionCode: 'Stripe.PromotionCode',
+  taxRate: 'Stripe.TaxRate',
   event: 'Stripe.Event',
   // The spec's `error` object: { error: api_errors }; api_errors is also a PaymentIntent's
   // last_payment_error, whose declaration lists the error codes the spec knows.

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSandbox, generateSandboxKeys } from '../../payments-sandbox/index.ts';
 import {
+  objectStoreContract,
   payForm,
   sessionParams,
   shippingFields,
@@ -217,6 +218,39 @@ describe.each(databaseTargets())('the payments sandbox in the database on $name'
     expect((await first.stripe.refunds.retrieve(refunds.data[0]!.id)).amount).toBe(5000);
     const events = await first.stripe.events.list({ type: 'charge.refunded', limit: 100 });
     expect(events.data).toHaveLength(6);
+  });
+
+  describe('coupons, promotion codes and tax rates', () => {
+    // Two stores as two instances have them: on PostgreSQL each with a pool of its own.
+    objectStoreContract(async () => {
+      const db = await database();
+      const other: Database = db.url ? await openPostgres(db.url, 3) : db;
+      if (other !== db) cleanup.push(() => other.close());
+      return [databaseSandboxStore(db), databaseSandboxStore(other)];
+    });
+
+    it('serves the codes one instance made from another, one active code per text', async () => {
+      const db = await database();
+      const [first, second] = [await sandboxOn(db), await sandboxOn(db)];
+      await first.stripe.coupons.create({ id: 'LAUNCH', percent_off: 15 });
+      const promotion = { type: 'coupon' as const, coupon: 'LAUNCH' };
+      const made = await Promise.allSettled(
+        Array.from({ length: 6 }, (_, i) =>
+          (i % 2 ? first : second).stripe.promotionCodes.create({ promotion, code: 'LAUNCH-15' }),
+        ),
+      );
+      expect(made.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const listed = await second.stripe.promotionCodes.list({ code: 'launch-15' });
+      expect(listed.data.map((p) => p.promotion.coupon)).toEqual(['LAUNCH']);
+      const rate = await second.stripe.taxRates.create({
+        display_name: 'Sales Tax',
+        percentage: 8.875,
+        inclusive: false,
+        country: 'US',
+        state: 'NY',
+      });
+      expect(await first.stripe.taxRates.retrieve(rate.id)).toEqual(rate);
+    });
   });
 
   it('moves the sessions an older version kept under DATA_DIR/payments-sandbox into the database', async () => {

@@ -11,6 +11,7 @@ import type {
 } from '../../payments-sandbox/index.ts';
 import type { Database, Queryable } from '../db/types.ts';
 import { unavailabilityOf } from '../db/unavailable.ts';
+import { databaseSandboxObjects } from './sandbox-objects.ts';
 
 interface EventRow {
   id: string;
@@ -46,7 +47,8 @@ function eventOf(row: EventRow): EventRecord {
  * The payments sandbox's state in the shop's database (keebshop.sandbox_*), shared by every
  * instance on it: whichever instance serves the sandbox sees the same sessions, events and
  * webhook queue. A session changes by a conditional UPDATE together with its event, in one
- * transaction; a delivery is claimed with FOR UPDATE SKIP LOCKED and a lease.
+ * transaction; a delivery is claimed with FOR UPDATE SKIP LOCKED and a lease. Coupons, promotion
+ * codes and tax rates are in sandbox-objects.ts.
  */
 export function databaseSandboxStore(db: Database): SandboxStore {
   const sessionRow = (s: SessionRecord) => [
@@ -83,6 +85,7 @@ export function databaseSandboxStore(db: Database): SandboxStore {
     close: async () => undefined,
     isUnavailable: (err) => unavailabilityOf(err) !== undefined,
     isFull: (err) => unavailabilityOf(err) === 'storage_full',
+    ...databaseSandboxObjects(db),
 
     async insertSession(session) {
       await db.query(
