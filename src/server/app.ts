@@ -271,6 +271,15 @@ export function createApp(deps: AppDeps): Hono {
   );
   app.get('/functions/v1/admin-orders-csv', ...staff, functions.adminOrdersCsv);
   app.get('/functions/v1/admin-orders', ...staff, functions.adminOrderList);
+  // Discount codes and tax rates live at the payment provider, kept by staff here
+  // (docs/decisions/0050-discount-codes-and-sales-tax.md).
+  const provider = [requirePayments(functionsDeps), ...staff] as const;
+  app.get('/functions/v1/admin-discounts', ...provider, functions.adminDiscounts);
+  app.post('/functions/v1/admin-discounts', ...provider, functions.adminDiscountCreate);
+  app.post('/functions/v1/admin-discounts/:id', ...provider, functions.adminDiscountUpdate);
+  app.get('/functions/v1/admin-tax-rates', ...provider, functions.adminTaxRates);
+  app.post('/functions/v1/admin-tax-rates', ...provider, functions.adminTaxRateCreate);
+  app.post('/functions/v1/admin-tax-rates/:id', ...provider, functions.adminTaxRateUpdate);
 
   // Pages the server renders whole, for crawlers and link previews as for shoppers
   // (docs/decisions/0049-server-rendered-product-pages.md): a page per product and category, a

@@ -23,6 +23,16 @@ const ACTIONS: [string, string, unknown][] = [
   ['POST', 'admin-refund', { orderNumber: '', amountCents: 100 }],
   ['GET', 'admin-orders-csv?from=2000-01-01&to=2100-01-01', undefined],
   ['GET', 'admin-orders?q=Alice', undefined],
+  ['GET', 'admin-discounts', undefined],
+  ['POST', 'admin-discounts', { code: 'SNEAKY', percentOff: 90 }],
+  ['POST', 'admin-discounts/promo_any', { active: false }],
+  ['GET', 'admin-tax-rates', undefined],
+  [
+    'POST',
+    'admin-tax-rates',
+    { displayName: 'Tax', percentage: 1, country: 'DE', inclusive: true },
+  ],
+  ['POST', 'admin-tax-rates/txr_any', { active: false }],
 ];
 
 describe.each(databaseTargets())('back office access on $name', (target) => {

@@ -11,3 +11,5 @@ export * from './admin-orders.ts';
 export * from './admin-actions.ts';
 export * from './admin-orders-csv.ts';
 export * from './admin-stock.ts';
+export * from './admin-discounts.ts';
+export * from './admin-tax-rates.ts';

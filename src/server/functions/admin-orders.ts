@@ -1,5 +1,4 @@
 import type { Context, Handler } from 'hono';
-import type * as z from 'zod/mini';
 import {
   adminCancelRequestSchema,
   adminDeliverRequestSchema,
@@ -16,24 +15,13 @@ import {
   shipOrder,
   type StaffActor,
 } from '../orders/index.ts';
-import { parseRequest, readJsonBody, type FunctionsDeps } from './context.ts';
-import { functionError, orderFunctionError } from './errors.ts';
+import { parseBody, type FunctionsDeps } from './context.ts';
+import { orderFunctionError } from './errors.ts';
 import type { WithPayments, WithStaff } from './guards.ts';
 
 // The staff actions on one order (docs/product.md, Back office), each behind identifyCaller and
 // requireStaff in app.ts; each answers {order} with the row after the change. Requests and answers
 // are the contract's (src/contracts/functions/admin-actions.ts).
-
-/** The body, or 400 invalid_request naming each field that is wrong. */
-async function parseBody<S extends z.ZodMiniType>(c: Context, schema: S): Promise<z.output<S>> {
-  const parsed = parseRequest(schema, await readJsonBody(c));
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((i) => {
-    const field = i.path.join('.');
-    return field ? `${field}: ${i.message}` : i.message;
-  });
-  throw functionError('invalid_request', problems.join('; '));
-}
 
 const actorOf = (staff: AccessTokenClaims): StaffActor => ({ id: staff.sub, email: staff.email });
 

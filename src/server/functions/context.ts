@@ -50,3 +50,17 @@ export function parseRequest<S extends z.ZodMiniType>(
 ): z.core.util.SafeParseResult<z.output<S>> {
   return z.safeParse(schema, value, { error: englishMessages });
 }
+
+/** A JSON body parsed with its contract's schema, or 400 invalid_request naming each wrong field. */
+export async function parseBody<S extends z.ZodMiniType>(
+  c: Context,
+  schema: S,
+): Promise<z.output<S>> {
+  const parsed = parseRequest(schema, await readJsonBody(c));
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((i) => {
+    const field = i.path.join('.');
+    return field ? `${field}: ${i.message}` : i.message;
+  });
+  throw functionError('invalid_request', problems.join('; '));
+}

@@ -38,6 +38,11 @@ export const FUNCTION_ERRORS = {
   // could not be reached or failed.
   refund_refused: { status: 409 },
   refund_failed: { status: 502 },
+  // Discount codes and tax rates, kept at the provider: a code's text already in use by an active
+  // code, and an id the provider does not know (the provider's messages).
+  code_taken: { status: 409 },
+  discount_not_found: { status: 404 },
+  tax_rate_not_found: { status: 404 },
   payments_unavailable: { status: 503, message: 'Payments are not available on this server.' },
 } as const satisfies Record<string, { status: number; message?: string }>;
 

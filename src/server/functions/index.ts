@@ -5,9 +5,19 @@ import {
   adminRefundHandler,
   adminShipHandler,
 } from './admin-orders.ts';
+import {
+  adminDiscountCreateHandler,
+  adminDiscountsHandler,
+  adminDiscountUpdateHandler,
+} from './admin-discounts.ts';
 import { adminOrderListHandler } from './admin-order-list.ts';
 import { adminOrdersCsvHandler } from './admin-orders-csv.ts';
 import { adminStockHandler } from './admin-stock.ts';
+import {
+  adminTaxRateCreateHandler,
+  adminTaxRatesHandler,
+  adminTaxRateUpdateHandler,
+} from './admin-tax-rates.ts';
 import { checkoutHandler } from './checkout.ts';
 import { confirmCheckoutHandler } from './confirm-checkout.ts';
 import { cancelCheckoutHandler } from './open-checkouts.ts';
@@ -37,6 +47,12 @@ export function createFunctions(deps: FunctionsDeps): {
   adminOrdersCsv: Handler<WithStaff>;
   adminOrderList: Handler<WithStaff>;
   adminStock: Handler<WithCaller & WithStaff>;
+  adminDiscounts: Handler<WithPayments & WithStaff>;
+  adminDiscountCreate: Handler<WithPayments & WithStaff>;
+  adminDiscountUpdate: Handler<WithPayments & WithStaff>;
+  adminTaxRates: Handler<WithPayments & WithStaff>;
+  adminTaxRateCreate: Handler<WithPayments & WithStaff>;
+  adminTaxRateUpdate: Handler<WithPayments & WithStaff>;
 } {
   return {
     checkout: checkoutHandler(deps),
@@ -50,5 +66,11 @@ export function createFunctions(deps: FunctionsDeps): {
     adminOrdersCsv: adminOrdersCsvHandler(deps),
     adminOrderList: adminOrderListHandler(deps),
     adminStock: adminStockHandler(deps),
+    adminDiscounts: adminDiscountsHandler(deps),
+    adminDiscountCreate: adminDiscountCreateHandler(deps),
+    adminDiscountUpdate: adminDiscountUpdateHandler(deps),
+    adminTaxRates: adminTaxRatesHandler(),
+    adminTaxRateCreate: adminTaxRateCreateHandler(deps),
+    adminTaxRateUpdate: adminTaxRateUpdateHandler(deps),
   };
 }

@@ -3,9 +3,11 @@ import { useSession } from '../../lib/session-react.tsx';
 import { productsRoute } from './catalogue/paths.ts';
 import { ProductEditorView } from './catalogue/ProductEditorView.tsx';
 import { ProductsView } from './catalogue/ProductsView.tsx';
+import { DiscountsView } from './discounts/DiscountsView.tsx';
 import { OrderDetailView } from './OrderDetailView.tsx';
 import { OrdersView } from './OrdersView.tsx';
 import { StockEditor } from './stock/StockEditor.tsx';
+import { TaxView } from './tax/TaxView.tsx';
 import { ADMIN_TEXT as T } from './texts.ts';
 import '../../components/controls.css';
 import './admin.css';
@@ -16,16 +18,19 @@ function orderNumberIn(path: string): string | null {
   return match ? decodeURIComponent(match[1]!).toUpperCase() : null;
 }
 
-type Section = 'orders' | 'stock' | 'products';
+type Section = 'orders' | 'stock' | 'products' | 'discounts' | 'tax';
 
 const SECTIONS: { id: Section; path: string }[] = [
   { id: 'orders', path: '/admin' },
   { id: 'stock', path: '/admin/stock' },
   { id: 'products', path: '/admin/products' },
+  { id: 'discounts', path: '/admin/discounts' },
+  { id: 'tax', path: '/admin/tax' },
 ];
 
 function sectionOf(path: string): Section {
-  if (/^\/admin\/stock\/?$/.test(path)) return 'stock';
+  const single = /^\/admin\/(stock|discounts|tax)\/?$/.exec(path)?.[1] as Section | undefined;
+  if (single) return single;
   return productsRoute(path) ? 'products' : 'orders';
 }
 
@@ -59,7 +64,8 @@ function AdminNav({ path }: { path: string }) {
 function AdminView({ path }: { path: string }) {
   const orderNumber = orderNumberIn(path);
   if (orderNumber) return <OrderDetailView orderNumber={orderNumber} />;
-  if (sectionOf(path) === 'stock') {
+  const section = sectionOf(path);
+  if (section === 'stock') {
     return (
       <>
         <h1 tabIndex={-1}>{T.title}</h1>
@@ -67,6 +73,8 @@ function AdminView({ path }: { path: string }) {
       </>
     );
   }
+  if (section === 'discounts') return <DiscountsView />;
+  if (section === 'tax') return <TaxView />;
   const products = productsRoute(path);
   if (products?.view === 'list') return <ProductsView />;
   if (products?.view === 'editor') {

@@ -20,13 +20,15 @@ const names = () =>
 beforeEach(() => go('#/admin/products'));
 
 describe('Back office: the sections', () => {
-  it('links Orders, Stock and Products, marking the current one', async () => {
+  it('links Orders, Stock, Products, Discounts and Tax, marking the current one', async () => {
     const { store } = await account(shop, true);
     shop.renderPage(<AdminPage />, store);
     const nav = await screen.findByRole('navigation', { name: 'Back office sections' });
     const link = (name: string) => within(nav).getByRole('link', { name });
     expect(link('Orders').getAttribute('href')).toBe('#/admin');
     expect(link('Stock').getAttribute('href')).toBe('#/admin/stock');
+    expect(link('Discounts').getAttribute('href')).toBe('#/admin/discounts');
+    expect(link('Tax').getAttribute('href')).toBe('#/admin/tax');
     expect(link('Products').getAttribute('aria-current')).toBe('page');
     expect(link('Orders').getAttribute('aria-current')).toBeNull();
 
@@ -35,6 +37,12 @@ describe('Back office: the sections', () => {
     go('#/admin/stock');
     await waitFor(() => expect(link('Stock').getAttribute('aria-current')).toBe('page'));
     expect(screen.getByRole('heading', { name: 'Stock' })).toBeTruthy();
+    go('#/admin/discounts');
+    await waitFor(() => expect(link('Discounts').getAttribute('aria-current')).toBe('page'));
+    expect(screen.getByRole('heading', { name: 'Discount codes', level: 1 })).toBeTruthy();
+    go('#/admin/tax');
+    await waitFor(() => expect(link('Tax').getAttribute('aria-current')).toBe('page'));
+    expect(screen.getByRole('heading', { name: 'Tax', level: 1 })).toBeTruthy();
     go('#/admin');
     await waitFor(() => expect(link('Orders').getAttribute('aria-current')).toBe('page'));
   });
