@@ -89,6 +89,7 @@ export const POSTGRES_TESTS = [
   'src/server/mail/worker.test.ts',
   'src/server/orders/exactly-once.test.ts',
   'src/server/orders/record-order.test.ts',
+  'src/server/orders/discounts-recording.test.ts',
   'src/server/orders/stock-lifecycle.test.ts',
   'src/server/orders/stock-race.test.ts',
   'src/server/functions/open-checkouts.test.ts',

@@ -38,8 +38,19 @@ export const confirmedOrderSchema = z.object({
   shippingName: z.nullable(z.string()),
   shippingAddress: z.nullable(shippingAddressSchema),
   subtotalCents: wholeNumber,
+  /** Before tax: shipping's tax, if any, is in taxCents. */
   shippingCents: wholeNumber,
   totalCents: wholeNumber,
+  // Optional: mails queued before codes and tax carry the order without them (none, no tax).
+  /** The code the shopper typed ("SPRING-20"); null or absent when none. */
+  discountCode: z.optional(z.nullable(z.string())),
+  /** What the code took off the subtotal. */
+  discountCents: z.optional(wholeNumber),
+  taxCents: z.optional(wholeNumber),
+  /** The tax was inside the prices (VAT), not added on top (US sales tax). */
+  taxInclusive: z.optional(z.boolean()),
+  /** The rates as the shopper saw them: "Sales tax 7.25%". */
+  taxLabel: z.optional(z.nullable(z.string())),
 });
 export type ConfirmedOrder = z.infer<typeof confirmedOrderSchema>;
 

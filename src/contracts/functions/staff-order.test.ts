@@ -28,7 +28,8 @@ describe('the staff order', () => {
       currency: 'usd',
       subtotal_cents: 12000,
       shipping_cents: 500,
-      total_cents: 12500,
+      // 12000 − 2400 + 500 shipping + 696 tax (7.25% of 9600).
+      total_cents: 10796,
       refunded_cents: 0,
       shipping_method: 'Standard',
       shipping_rate: 'shr_1',
@@ -43,6 +44,11 @@ describe('the staff order', () => {
       delivered_at: null,
       cancelled_at: null,
       address_erased_at: null,
+      discount_code: 'SPRING-20',
+      discount_cents: 2400,
+      tax_cents: 696,
+      tax_inclusive: false,
+      tax_label: 'Sales tax 7.25%',
     };
     expect(staffOrderSchema.safeParse(row).success).toBe(true);
     expect(staffOrderSchema.safeParse({ ...row, status: 'lost' }).success).toBe(false);

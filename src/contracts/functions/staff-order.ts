@@ -35,5 +35,10 @@ export const staffOrderSchema = z.object({
   delivered_at: z.nullable(timestamp),
   cancelled_at: z.nullable(timestamp),
   address_erased_at: z.nullable(timestamp),
+  discount_code: text,
+  discount_cents: wholeNumber,
+  tax_cents: wholeNumber,
+  tax_inclusive: z.boolean(),
+  tax_label: text,
 });
 export type StaffOrder = z.infer<typeof staffOrderSchema>;

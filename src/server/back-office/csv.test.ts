@@ -51,6 +51,12 @@ describe.each(databaseTargets())('admin-orders-csv on $name', (target) => {
          shipping_address = '{"city":"=Oslo","country":"NO"}'
        WHERE created_at = '2026-04-01T00:00:00Z'`,
     );
+    // A code and sales tax on the order of the 30th: $10.50 − $2.10 + $0.61 tax.
+    await server.db.query(
+      `UPDATE public.shop_orders SET discount_code = 'SPRING-20', discount_cents = 210,
+         tax_cents = 61, total_cents = 1050 - 210 + 61
+       WHERE created_at = '2026-04-30T23:59:59Z'`,
+    );
   });
   afterAll(() => server?.close());
 
@@ -65,14 +71,15 @@ describe.each(databaseTargets())('admin-orders-csv on $name', (target) => {
     );
     const lines = (await res.text()).split('\r\n');
     expect(lines[0]).toBe(
-      '"Order","Placed at (UTC)","Status","Email","Shipping name","City","Country","Shipping method","Subtotal (USD)","Shipping (USD)","Total (USD)","Refunded (USD)","Carrier","Tracking number"',
+      // Columns added later come last: a reader of the earlier ones by position is unaffected.
+      '"Order","Placed at (UTC)","Status","Email","Shipping name","City","Country","Shipping method","Subtotal (USD)","Shipping (USD)","Total (USD)","Refunded (USD)","Carrier","Tracking number","Discount code","Discount (USD)","Tax (USD)"',
     );
     expect(lines.slice(1)).toEqual([
       expect.stringMatching(
-        /^"KS-\d+","2026-04-01T00:00:00Z","paid","buyer-.*@keebshop\.test","Smith, ""Jo""","'=Oslo","NO","Standard",10\.50,5\.00,15\.50,0\.00,,$/,
+        /^"KS-\d+","2026-04-01T00:00:00Z","paid","buyer-.*@keebshop\.test","Smith, ""Jo""","'=Oslo","NO","Standard",10\.50,5\.00,15\.50,0\.00,,,,0\.00,0\.00$/,
       ),
       expect.stringMatching(
-        /^"KS-\d+","2026-04-30T23:59:59Z","paid",".*",,,,,10\.50,0\.00,10\.50,0\.00,,$/,
+        /^"KS-\d+","2026-04-30T23:59:59Z","paid",".*",,,,,10\.50,0\.00,9\.01,0\.00,,,"SPRING-20",2\.10,0\.61$/,
       ),
       '',
     ]);

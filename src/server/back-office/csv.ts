@@ -4,7 +4,10 @@ import type { Queryable } from '../db/types.ts';
 
 export { csvField, csvLines, CsvNumber, type CsvCell } from '../../catalogue/csv-text.ts';
 
-/** The export's header line: what each column holds, money in dollars. */
+/**
+ * The export's header line: what each column holds, money in dollars. Columns added later go at
+ * the end, so a spreadsheet or script reading the earlier ones by position keeps working.
+ */
 export const CSV_HEADER = [
   'Order',
   'Placed at (UTC)',
@@ -20,6 +23,9 @@ export const CSV_HEADER = [
   'Refunded (USD)',
   'Carrier',
   'Tracking number',
+  'Discount code',
+  'Discount (USD)',
+  'Tax (USD)',
 ] as const;
 
 interface ExportRow {
@@ -37,6 +43,9 @@ interface ExportRow {
   refunded_cents: number;
   carrier: string | null;
   tracking_number: string | null;
+  discount_code: string | null;
+  discount_cents: number;
+  tax_cents: number;
 }
 
 /** Dollars only at the edge: exact text from integer cents. */
@@ -49,7 +58,8 @@ export async function ordersCsv(db: Queryable, from: string, to: string): Promis
        to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS placed_at,
        status, email, shipping_name, shipping_address ->> 'city' AS city,
        shipping_address ->> 'country' AS country, shipping_method, subtotal_cents,
-       shipping_cents, total_cents, refunded_cents, carrier, tracking_number
+       shipping_cents, total_cents, refunded_cents, carrier, tracking_number, discount_code,
+       discount_cents, tax_cents
      FROM public.shop_orders
      WHERE created_at >= ($1::date::timestamp AT TIME ZONE 'UTC')
        AND created_at < (($2::date + 1)::timestamp AT TIME ZONE 'UTC')
@@ -71,6 +81,10 @@ export async function ordersCsv(db: Queryable, from: string, to: string): Promis
     dollars(r.refunded_cents),
     r.carrier,
     r.tracking_number,
+    r.discount_code,
+    dollars(r.discount_cents),
+    // Added on top or inside the prices alike: what of the total was tax.
+    dollars(r.tax_cents),
   ]);
   return csvLines([CSV_HEADER, ...lines]);
 }

@@ -139,6 +139,8 @@ describe.each(databaseTargets())('checkout on $name', (target) => {
       currency: 'usd',
       payment_status: 'unpaid',
       allowed_payment_method_types: ['card'],
+      // The shopper types a code on the hosted page, never in the cart.
+      allow_promotion_codes: true,
       metadata: { userId: buyer.id },
       success_url: `${server.url}/keebshop/#/orderSuccess?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${server.url}/keebshop/#/cart?checkout=cancelled`,
@@ -202,7 +204,7 @@ describe.each(databaseTargets())('checkout on $name', (target) => {
     });
   });
 
-  it('asks for an address in the shop’s countries and offers Standard and Express, no tax', async () => {
+  it('asks for an address in the shop’s countries and offers Standard and Express, untaxed without rates', async () => {
     const rates = async (items: unknown[]) => {
       const answer = await invoke(buyer.functions, { items });
       expect(answer.status).toBe(200);
@@ -218,18 +220,53 @@ describe.each(databaseTargets())('checkout on $name', (target) => {
             rate.display_name,
             option.shipping_amount,
             rate.delivery_estimate?.maximum?.value,
+            rate.tax_code,
           ];
         }),
       );
     };
     // $99 of switches: Standard costs $5.99. $100 and more: Standard is free.
+    // Shipping is not taxable unless staff say so (public.shop_settings).
     expect(await rates([{ key: 'switches:10', color: 'Yellow', quantity: 2 }])).toEqual([
-      ['Standard', 599, 7],
-      ['Express', 1999, 2],
+      ['Standard', 599, 7, 'txcd_00000000'],
+      ['Express', 1999, 2, 'txcd_00000000'],
     ]);
     expect(await rates([{ key: 'keyboards:1', color: 'Black', quantity: 1 }])).toEqual([
-      ['Standard', 0, 7],
-      ['Express', 1999, 2],
+      ['Standard', 0, 7, 'txcd_00000000'],
+      ['Express', 1999, 2, 'txcd_00000000'],
     ]);
+  });
+
+  it('asks for automatic tax once the owner has an active rate, and taxes shipping when set', async () => {
+    // A server of its own: the other tests' checkouts found no rate, which a server remembers
+    // for a few seconds (checkout-tax.ts).
+    const taxed = await startTestServer({ payments: true, target });
+    try {
+      await taxed.stripe.taxRates.create({
+        display_name: 'Sales tax',
+        percentage: 7.25,
+        inclusive: false,
+        country: 'US',
+        state: 'CA',
+      });
+      await taxed.db.query('UPDATE public.shop_settings SET shipping_taxable = true');
+      const shopper = await taxed.signUp('taxed');
+      const answer = await invoke(shopper.functions, {
+        items: [{ key: 'keyboards:1', color: 'Black', quantity: 1 }],
+      });
+      expect(answer.status).toBe(200);
+      const session = await taxed.stripe.checkout.sessions.retrieve(answer.body.id as string);
+      expect(session.automatic_tax.enabled).toBe(true);
+      expect(session.allow_promotion_codes).toBe(true);
+      const codes = await Promise.all(
+        session.shipping_options.map(
+          async (o) =>
+            (await taxed.stripe.shippingRates.retrieve(o.shipping_rate as string)).tax_code,
+        ),
+      );
+      expect(codes).toEqual(['txcd_92010001', 'txcd_92010001']);
+    } finally {
+      await taxed.close();
+    }
   });
 });

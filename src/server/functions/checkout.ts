@@ -5,6 +5,7 @@ import type { HttpError } from '../http/errors.ts';
 import { readCatalogue } from '../catalogue/index.ts';
 import {
   cartProductKeys,
+  checkoutTaxOf,
   checkOrderLimits,
   DEFAULT_CHECKOUT_LIMITS,
   InvalidCartError,
@@ -100,13 +101,19 @@ export function checkoutHandler(deps: FunctionsDeps): Handler<WithPayments & Wit
     const hold = await holdOf(deps, lines, userId);
     let session: Stripe.Checkout.Session;
     try {
+      const tax = await checkoutTaxOf(deps.db, payments.stripe);
       session = await payments.stripe.checkout.sessions.create({
         mode: 'payment',
         allowed_payment_method_types: ['card'],
         line_items: lineItemsFor(lines),
-        // An address in one of the shop's countries and a choice of rates; no tax is charged
-        // or computed (docs/operations.md, Shipping and orders).
-        ...shippingParamsFor(subtotalCents, deps.shipping),
+        // The shopper types a discount code on the hosted page, which checks it; the cart has no
+        // code field (docs/decisions/0050-discount-codes-and-sales-tax.md).
+        allow_promotion_codes: true,
+        // An address in one of the shop's countries and a choice of rates. Tax is computed by the
+        // provider from the owner's rates once the address is known, when any rate is active;
+        // shipping's tax code says whether it is taxed too (docs/operations.md, Discounts and tax).
+        ...shippingParamsFor(subtotalCents, deps.shipping, tax.shippingTaxCode),
+        ...(tax.automaticTax ? { automatic_tax: { enabled: true } } : {}),
         ...returnUrls(deps.publicUrl ?? new URL(c.req.url).origin),
         metadata: { userId },
         // The payment page shows the signed-in shopper's email (docs/product.md, Checkout).

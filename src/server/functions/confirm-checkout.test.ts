@@ -120,6 +120,12 @@ describe.each(databaseTargets())('confirm-checkout on $name', (target) => {
           subtotalCents: 12500,
           shippingCents: 0,
           totalCents: 12500,
+          // No code typed and no tax rate: nothing off, nothing added.
+          discountCode: null,
+          discountCents: 0,
+          taxCents: 0,
+          taxInclusive: false,
+          taxLabel: null,
         },
       },
     });

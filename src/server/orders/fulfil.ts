@@ -7,7 +7,7 @@ import { nudgeMailWorkers } from '../mail/worker.ts';
 import { queueOrderConfirmation } from './confirmation-mail.ts';
 import { readConfirmedOrder } from './read-order.ts';
 import { orderLinesOf, retrieveSessionWithLines, type OrderLine } from './session-lines.ts';
-import { orderFactsOf, type OrderFacts } from './session-order.ts';
+import { expectedTotalOf, orderFactsOf, type OrderFacts } from './session-order.ts';
 import { takeStock } from './stock.ts';
 
 /** What happened to a checkout session: the confirm-checkout answer both sides share. */
@@ -60,6 +60,9 @@ async function writeOrder(
 ): Promise<number> {
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitAmountCents * line.quantity, 0);
   const shippingCents = facts.shippingCents ?? 0;
+  // What the provider charged is the total a refund is capped by; a session without one (never
+  // from the provider, but from callers that know only the lines) totals its parts as before.
+  const totalCents = facts.amountTotalCents ?? subtotalCents + shippingCents;
   const params: unknown[] = [sessionId];
   const values = lines.map((line) => {
     const at = params.length;
@@ -80,10 +83,12 @@ async function writeOrder(
       `WITH owner AS (SELECT u.id, u.email FROM auth.users u WHERE u.id = $2::uuid)
        INSERT INTO public.shop_orders
          (checkout_session_id, user_id, email, subtotal_cents, shipping_cents, total_cents,
-          shipping_method, shipping_rate, shipping_name, shipping_address, payment_intent)
+          shipping_method, shipping_rate, shipping_name, shipping_address, payment_intent,
+          discount_code, discount_cents, tax_cents, tax_inclusive, tax_label)
        SELECT $1, (SELECT id FROM owner), coalesce($3, (SELECT email FROM owner)),
-         $4::int, $5::int, $4::int + $5::int,
-         $6, $7, $8, $9::jsonb, $10
+         $4::int, $5::int, $11::int,
+         $6, $7, $8, $9::jsonb, $10,
+         $12, $13::int, $14::int, $15::boolean, $16
        ON CONFLICT (checkout_session_id) DO NOTHING
        RETURNING id::text, user_id, email`,
       [
@@ -97,6 +102,12 @@ async function writeOrder(
         facts.shippingName ?? null,
         facts.shippingAddress ? JSON.stringify(facts.shippingAddress) : null,
         facts.paymentIntent ?? null,
+        totalCents,
+        facts.discountCode ?? null,
+        facts.discountCents ?? 0,
+        facts.taxCents ?? 0,
+        facts.taxInclusive ?? false,
+        facts.taxLabel ?? null,
       ],
     );
     const row = order.rows[0];
@@ -153,7 +164,11 @@ export async function fulfilCheckout(request: FulfilRequest): Promise<FulfilOutc
   }
   const { session, lineItems } = retrieved;
   const paymentStatus = session.payment_status;
-  if (paymentStatus !== 'paid') return { status: 'not_paid', paymentStatus, saved: 0, skipped: 0 };
+  // A session discounted to nothing completes with no payment at all (no payment intent): the
+  // order is as paid as any other.
+  if (paymentStatus !== 'paid' && paymentStatus !== 'no_payment_required') {
+    return { status: 'not_paid', paymentStatus, saved: 0, skipped: 0 };
+  }
 
   const metadataUser = session.metadata?.userId;
   const ownerFromMetadata = metadataUser && UUID.test(metadataUser) ? metadataUser : undefined;
@@ -176,16 +191,18 @@ export async function fulfilCheckout(request: FulfilRequest): Promise<FulfilOutc
     return { status: 'verified', paymentStatus, saved: 0, skipped, ...warning };
   const facts = orderFactsOf(session);
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitAmountCents * line.quantity, 0);
-  const expectedTotal = subtotalCents + (facts.shippingCents ?? 0);
+  const expectedTotal = expectedTotalOf(subtotalCents, facts);
   if (skipped === 0 && facts.amountTotalCents != null && facts.amountTotalCents !== expectedTotal) {
     logger.warn(
       {
         sessionId,
         subtotalCents,
+        discountCents: facts.discountCents,
+        addedTaxCents: facts.addedTaxCents,
         shippingCents: facts.shippingCents,
         amountTotal: facts.amountTotalCents,
       },
-      'checkout: subtotal + shipping differs from the amount the provider charged',
+      'checkout: subtotal − discount + added tax + shipping differs from the amount the provider charged',
     );
   }
   let order: Awaited<ReturnType<typeof readConfirmedOrder>>;

@@ -12,6 +12,7 @@ export {
   PRODUCT_KEY_METADATA,
   type CheckoutLine,
 } from './cart.ts';
+export { checkoutTaxOf, forgetActiveTaxRate, type CheckoutTax } from './checkout-tax.ts';
 export { OrderError, type OrderErrorCode, type OrderErrorDetails } from './errors.ts';
 export {
   checkOrderLimits,
@@ -42,6 +43,7 @@ export {
   refundThroughProvider,
   type ProviderRefund,
 } from './refunds.ts';
+export { taxShareOf } from '../../contracts/index.ts';
 export { orderLinesOf, retrieveSessionWithLines, type OrderLine } from './session-lines.ts';
 export {
   DEFAULT_SHIPPING,

@@ -2,7 +2,7 @@
 // in the transaction that records the change: a shipment's notice once per ship, a refund's notice
 // once per refund recorded (whichever records it first, the action or the provider's event). To
 // the order's contact address; an order with none gets no mail.
-import type { ShippingAddress } from '../../contracts/index.ts';
+import { taxShareOf, type ShippingAddress } from '../../contracts/index.ts';
 import type { Queryable } from '../db/types.ts';
 import { queueOrderMail } from '../mail/outbox.ts';
 import type { ProviderRefund } from './refunds.ts';
@@ -13,6 +13,7 @@ interface MailOrder {
   status: string;
   total_cents: number;
   refunded_cents: number;
+  tax_cents: number;
   carrier: string | null;
   tracking_number: string | null;
   shipping_name: string | null;
@@ -21,8 +22,8 @@ interface MailOrder {
 
 async function readMailOrder(tx: Queryable, orderId: number): Promise<MailOrder> {
   const { rows } = await tx.query<MailOrder>(
-    `SELECT order_number, email, status, total_cents, refunded_cents, carrier, tracking_number,
-            shipping_name, shipping_address
+    `SELECT order_number, email, status, total_cents, refunded_cents, tax_cents, carrier,
+            tracking_number, shipping_name, shipping_address
      FROM public.shop_orders WHERE id = $1`,
     [orderId],
   );
@@ -53,7 +54,7 @@ export async function queueShippedMail(
 /**
  * Queues one notice per refund `added` (just recorded, in order), once the transaction has set the
  * order's final status: a cancel's refund on an order now cancelled says it was cancelled. Each
- * says what was refunded so far, counting the refunds before it.
+ * says what was refunded so far, counting the refunds before it, and how much of it was tax.
  */
 export async function queueRefundMails(
   tx: Queryable,
@@ -74,6 +75,7 @@ export async function queueRefundMails(
         amountCents: refund.amount,
         refundedCents: refunded,
         totalCents: order.total_cents,
+        taxCents: taxShareOf(refund.amount, order),
         refundId: refund.id,
         cancelled: order.status === 'cancelled' && refund.cancel === true,
       },

@@ -8,6 +8,11 @@ interface OrderRow {
   subtotal_cents: number;
   shipping_cents: number;
   total_cents: number;
+  discount_code: string | null;
+  discount_cents: number;
+  tax_cents: number;
+  tax_inclusive: boolean;
+  tax_label: string | null;
   shipping_method: string | null;
   shipping_name: string | null;
   shipping_address: ShippingAddress | null;
@@ -27,6 +32,7 @@ export async function readConfirmedOrder(
 ): Promise<ConfirmedOrder | undefined> {
   const { rows } = await db.query<OrderRow>(
     `SELECT id::text, order_number, status, subtotal_cents, shipping_cents, total_cents,
+            discount_code, discount_cents, tax_cents, tax_inclusive, tax_label,
             shipping_method, shipping_name, shipping_address
      FROM public.shop_orders WHERE checkout_session_id = $1`,
     [sessionId],
@@ -53,5 +59,10 @@ export async function readConfirmedOrder(
     subtotalCents: order.subtotal_cents,
     shippingCents: order.shipping_cents,
     totalCents: order.total_cents,
+    discountCode: order.discount_code,
+    discountCents: order.discount_cents,
+    taxCents: order.tax_cents,
+    taxInclusive: order.tax_inclusive,
+    taxLabel: order.tax_label,
   };
 }

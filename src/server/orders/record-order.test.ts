@@ -11,6 +11,7 @@ import {
   type TestServer,
 } from '../test-support/index.ts';
 import { recordOrders } from './fulfil.ts';
+import { queueRefundMails } from './order-mails.ts';
 import { readConfirmedOrder } from './read-order.ts';
 import type { OrderLine } from './session-lines.ts';
 import type { OrderFacts } from './session-order.ts';
@@ -112,6 +113,11 @@ describe.each(databaseTargets())('recording an order on $name', (target) => {
       subtotalCents: 12500,
       shippingCents: 1999,
       totalCents: 14499,
+      discountCode: null,
+      discountCents: 0,
+      taxCents: 0,
+      taxInclusive: false,
+      taxLabel: null,
     });
     // One confirmation, to the checkout's email, though the order was recorded twice.
     const mails = await orderMailsOf(server.db, order?.number ?? '?');
@@ -129,6 +135,87 @@ describe.each(databaseTargets())('recording an order on $name', (target) => {
         expect(body).toContain(fact);
       expect(body).toContain(`${SITE}/keebshop/#/orderHistory`);
     }
+  });
+
+  it('records the code, the discount, the tax and what the provider charged as the total', async () => {
+    const id = newSession();
+    // $125.00 less SPRING-20's $25.00, Express $19.99, 7.25% sales tax on the $100.00 left.
+    const facts = {
+      ...FACTS,
+      discountCode: 'SPRING-20',
+      discountCents: 2500,
+      taxCents: 725,
+      addedTaxCents: 725,
+      taxInclusive: false,
+      taxLabel: 'Sales tax 7.25%',
+      amountTotalCents: 12724,
+    };
+    expect(await recordOrders(server.db, id, buyer.id, LINES, facts)).toBe(2);
+    const { rows } = await server.db.query(
+      `SELECT subtotal_cents, shipping_cents, total_cents, discount_code, discount_cents, tax_cents,
+              tax_inclusive, tax_label
+       FROM public.shop_orders WHERE checkout_session_id = $1`,
+      [id],
+    );
+    expect(rows).toEqual([
+      {
+        subtotal_cents: 12500,
+        shipping_cents: 1999,
+        total_cents: 12724,
+        discount_code: 'SPRING-20',
+        discount_cents: 2500,
+        tax_cents: 725,
+        tax_inclusive: false,
+        tax_label: 'Sales tax 7.25%',
+      },
+    ]);
+    const order = await readConfirmedOrder(server.db, id);
+    expect(order).toMatchObject({
+      subtotalCents: 12500,
+      discountCode: 'SPRING-20',
+      discountCents: 2500,
+      taxCents: 725,
+      taxInclusive: false,
+      taxLabel: 'Sales tax 7.25%',
+      totalCents: 12724,
+    });
+    const [mail] = await orderMailsOf(server.db, order?.number ?? '?');
+    expect(mail?.text_body).toContain('Discount (SPRING-20): −$25.00');
+    expect(mail?.text_body).toContain('Tax (Sales tax 7.25%): $7.25');
+    expect(mail?.text_body).toContain('Total: $127.24');
+
+    // A partial refund returns tax in proportion: $50.00 of $127.24 holds $2.85 of the $7.25.
+    const { rows: ids } = await server.db.query<{ id: number }>(
+      'SELECT id::int AS id FROM public.shop_orders WHERE checkout_session_id = $1',
+      [id],
+    );
+    await server.db.transaction((tx) =>
+      queueRefundMails(
+        tx,
+        ids[0]?.id ?? 0,
+        [{ id: 're_taxed', amount: 5000, status: 'succeeded' }],
+        SITE,
+      ),
+    );
+    const refundMail = (await orderMailsOf(server.db, order?.number ?? '?'))[1];
+    expect(refundMail?.kind).toBe('order_refunded');
+    expect(refundMail?.text_body).toContain('Refunded now: $50.00 (includes $2.85 tax)');
+  });
+
+  it('records an order discounted to nothing, with no payment to refund', async () => {
+    const id = newSession();
+    const free = {
+      ...FACTS,
+      shippingCents: 0,
+      paymentIntent: null,
+      discountCode: 'FREE-BOARD',
+      discountCents: 12500,
+      amountTotalCents: 0,
+    };
+    await recordOrders(server.db, id, buyer.id, LINES, free);
+    expect(await orderRow(id)).toMatchObject([
+      { subtotal_cents: 12500, shipping_cents: 0, total_cents: 0, payment_intent: null },
+    ]);
   });
 
   it('mails the account address when the checkout has none, and no one when neither has one', async () => {

@@ -16,12 +16,20 @@ export interface OrderLine {
   productKey: string;
 }
 
-// The lines with their products, and the shipping rate for its display name ("Standard").
-const EXPAND = ['line_items.data.price.product', 'shipping_cost.shipping_rate'];
+// The lines with their products, the shipping rate for its display name ("Standard"), the
+// promotion code for the text the shopper typed, and the tax per rate for its name and whether it
+// was inside the prices.
+const EXPAND = [
+  'line_items.data.price.product',
+  'shipping_cost.shipping_rate',
+  'discounts.promotion_code',
+  'total_details.breakdown',
+];
 
 /**
- * Retrieves a Checkout Session with its line items and their products expanded. An expanded list
- * holds only the first 10 items (on Stripe as in the sandbox), so the rest are paged in.
+ * Retrieves a Checkout Session with its line items and their products expanded, and the rest of
+ * EXPAND. An expanded list holds only the first 10 items (on Stripe as in the sandbox), so the
+ * rest are paged in.
  */
 export async function retrieveSessionWithLines(
   stripe: Stripe,

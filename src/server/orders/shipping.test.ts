@@ -92,3 +92,17 @@ describe('shipping rates', () => {
     });
   });
 });
+
+describe('shipping and tax', () => {
+  it('gives every rate the tax code it is asked for, and none when not asked', () => {
+    const settings = { countries: ['US'], freeThresholdCents: 10000 };
+    for (const code of ['txcd_92010001', 'txcd_00000000']) {
+      const options = shippingParamsFor(2000, settings, code).shipping_options ?? [];
+      expect(options.map((o) => o.shipping_rate_data?.tax_code)).toEqual([code, code]);
+    }
+    const untaxed = shippingParamsFor(2000, settings).shipping_options ?? [];
+    expect(
+      untaxed.every((o) => o.shipping_rate_data && !('tax_code' in o.shipping_rate_data)),
+    ).toBe(true);
+  });
+});

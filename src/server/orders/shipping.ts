@@ -67,11 +67,13 @@ export function shippingRatesFor(
 
 /**
  * The Checkout Session parameters that ask for an address and offer the rates, as inline
- * shipping_rate_data: exactly Stripe's API, so real Stripe takes them unchanged. No tax.
+ * shipping_rate_data: exactly Stripe's API, so real Stripe takes them unchanged. Each rate carries
+ * `taxCode` when given: whether automatic tax taxes shipping (checkout-tax.ts).
  */
 export function shippingParamsFor(
   subtotalCents: number,
   settings: ShippingSettings,
+  taxCode?: string,
 ): Pick<Stripe.Checkout.SessionCreateParams, 'shipping_address_collection' | 'shipping_options'> {
   return {
     shipping_address_collection: {
@@ -87,6 +89,7 @@ export function shippingParamsFor(
           minimum: { unit: 'business_day', value: rate.minDays },
           maximum: { unit: 'business_day', value: rate.maxDays },
         },
+        ...(taxCode ? { tax_code: taxCode } : {}),
       },
     })),
   };

@@ -2,15 +2,43 @@
 // (src/server/orders/fulfil.ts). Everything the Order Confirmation page's summary shows.
 import type { ConfirmedOrder } from '../../../contracts/index.ts';
 import { layoutMail, type MailContent } from '../content.ts';
-import { money, orderFooter, orderHistoryAction, shipToFact } from './order-parts.ts';
+import {
+  discountTerm,
+  minus,
+  money,
+  orderFooter,
+  orderHistoryAction,
+  shipToFact,
+  taxTerm,
+} from './order-parts.ts';
 
 /** The confirmation's subject: the outbox stores it when the mail is queued. */
 export const orderConfirmationSubject = (order: Pick<ConfirmedOrder, 'number'>) =>
   `Your Keebshop order ${order.number}`;
 
+type Fact = readonly [string, string];
+
+/**
+ * Subtotal, the code's discount, shipping, tax added on top, total, and tax inside the prices
+ * after it. A discount or a tax of nothing (every order queued before them) is not shown.
+ */
+function totals(order: ConfirmedOrder): Fact[] {
+  const discount = order.discountCents ?? 0;
+  const tax = order.taxCents ?? 0;
+  const inclusive = order.taxInclusive ?? false;
+  const taxFact: Fact = [taxTerm(order.taxLabel, inclusive), money(tax)];
+  return [
+    ['Subtotal', money(order.subtotalCents)],
+    ...(discount > 0 ? [[discountTerm(order.discountCode), minus(discount)] as const] : []),
+    ['Shipping', order.shippingCents === 0 ? 'Free' : money(order.shippingCents)],
+    ...(tax > 0 && !inclusive ? [taxFact] : []),
+    ['Total', money(order.totalCents)],
+    ...(tax > 0 && inclusive ? [taxFact] : []),
+  ];
+}
+
 /** The confirmation of `order`, with links under `siteUrl`. */
 export function orderConfirmationMail(siteUrl: string, order: ConfirmedOrder): MailContent {
-  const shipping = order.shippingCents === 0 ? 'Free' : money(order.shippingCents);
   return layoutMail({
     subject: orderConfirmationSubject(order),
     heading: `Thank you for your order ${order.number}`,
@@ -34,14 +62,8 @@ export function orderConfirmationMail(siteUrl: string, order: ConfirmedOrder): M
           ...shipToFact(order.shippingName, order.shippingAddress),
         ],
       },
-      {
-        facts: [
-          ['Subtotal', money(order.subtotalCents)],
-          ['Shipping', shipping],
-          ['Total', money(order.totalCents)],
-        ],
-      },
-      { paragraph: 'No tax is charged. We will write again when your order ships.' },
+      { facts: totals(order) },
+      { paragraph: 'We will write again when your order ships.' },
       orderHistoryAction(siteUrl),
     ],
     footer: orderFooter(order.number),

@@ -8,6 +8,19 @@ import { shopLink } from '../links.ts';
 /** Cents as the storefront shows them: "$1,234.50". */
 export const money = (cents: number): string => formatPrice(cents);
 
+/** A discount as the totals show it: "−$10.00". */
+export const minus = (cents: number): string => `−${money(cents)}`;
+
+/** The discount's row: "Discount (SPRING-20)". */
+export const discountTerm = (code: string | null | undefined): string =>
+  code ? `Discount (${code})` : 'Discount';
+
+/** The tax's row: "Tax (Sales tax 7.25%)" added on top, "Includes VAT 19%" inside the prices. */
+export function taxTerm(label: string | null | undefined, inclusive: boolean): string {
+  if (inclusive) return `Includes ${label ?? 'tax'}`;
+  return label ? `Tax (${label})` : 'Tax';
+}
+
 /** The name and address as a label prints them; empty when the order has neither. */
 export function addressLines(
   name: string | null,

@@ -123,6 +123,49 @@ describe('the order confirmation mail', () => {
   });
 });
 
+describe('the order confirmation mail with a code and tax', () => {
+  it('shows the code and its discount, and sales tax added before the total', () => {
+    const mail = orderConfirmationMail(SITE, {
+      ...ORDER,
+      discountCode: 'SPRING-20',
+      discountCents: 32100,
+      taxCents: 9309,
+      taxInclusive: false,
+      taxLabel: 'Sales tax 7.25%',
+      totalCents: 160500 - 32100 + 9309 + 1999,
+    });
+    expectBoth(mail, ['Discount (SPRING-20)', '\u2212$321.00', 'Tax (Sales tax 7.25%)', '$93.09']);
+    expect(mail.text).toContain(
+      [
+        'Subtotal: $1,605.00',
+        'Discount (SPRING-20): \u2212$321.00',
+        'Shipping: $19.99',
+        'Tax (Sales tax 7.25%): $93.09',
+        'Total: $1,397.08',
+      ].join('\n'),
+    );
+  });
+
+  it('says VAT inside the prices after the total, which already holds it', () => {
+    const mail = orderConfirmationMail(SITE, {
+      ...ORDER,
+      taxCents: 25626,
+      taxInclusive: true,
+      taxLabel: 'VAT 19%',
+    });
+    expect(mail.text).toContain('Total: $1,624.99\nIncludes VAT 19%: $256.26');
+    expect(visible(mail.html)).toContain('Includes VAT 19% $256.26');
+  });
+
+  it('shows no discount or tax rows when there are none, as in mails queued before them', () => {
+    const mail = orderConfirmationMail(SITE, { ...ORDER, discountCents: 0, taxCents: 0 });
+    for (const body of [mail.text, visible(mail.html)]) {
+      expect(body).not.toMatch(/Discount|Tax|Includes/);
+      expect(body).not.toContain('No tax is charged');
+    }
+  });
+});
+
 describe('the shipped mail', () => {
   it('says the number, carrier, tracking number and where it goes', () => {
     const mail = shippedMail(SITE, {
@@ -164,6 +207,12 @@ describe('the refunded mail', () => {
     expectBoth(mail, ['KS-10042', '$25.00', 'In part', '$40.00 of $1,624.99', 're_123']);
     expect(mail.text).not.toContain('cancel');
     expectLinks(mail);
+  });
+
+  it('says how much of the refund is tax, and nothing of tax when there is none', () => {
+    const mail = refundedMail(SITE, { ...refund, taxCents: 181 });
+    expectBoth(mail, ['$25.00 (includes $1.81 tax)']);
+    expect(refundedMail(SITE, { ...refund, taxCents: 0 }).text).not.toContain('tax');
   });
 
   it('says a refund in full', () => {

@@ -11,6 +11,8 @@ export interface RefundedOrder {
   /** Everything refunded on the order so far, this refund included. */
   refundedCents: number;
   totalCents: number;
+  /** The part of this refund that is tax (taxShareOf); absent in mails queued before tax. */
+  taxCents?: number;
   /** The provider's refund id, for the shopper's bank or our support. */
   refundId: string;
   /** The order was cancelled with this refund: nothing ships. */
@@ -37,6 +39,13 @@ function intro(order: RefundedOrder, full: boolean): { subject: string; paragrap
   };
 }
 
+/** This refund's amount, and the tax in it when there is any: "$50.00 (includes $3.63 tax)". */
+function refundedNow(order: RefundedOrder): string {
+  const tax = order.taxCents ?? 0;
+  const amount = money(order.amountCents);
+  return tax > 0 ? `${amount} (includes ${money(tax)} tax)` : amount;
+}
+
 /** The notice's subject: the outbox stores it when the mail is queued. */
 export const refundedSubject = (order: RefundedOrder) =>
   intro(order, order.refundedCents >= order.totalCents).subject;
@@ -55,7 +64,7 @@ export function refundedMail(siteUrl: string, order: RefundedOrder): MailContent
       {
         facts: [
           ['Order', order.number],
-          ['Refunded now', money(order.amountCents)],
+          ['Refunded now', refundedNow(order)],
           ['Order refunded', full ? 'In full' : 'In part'],
           ['Refunded so far', `${money(order.refundedCents)} of ${money(order.totalCents)}`],
           ['Refund reference', order.refundId],

@@ -140,6 +140,7 @@ export function OrderActions({ order, onChanged }: { order: StaffOrder; onChange
         <RefundForm
           orderNumber={number}
           remainingCents={remaining}
+          taxBasis={order}
           pending={pending}
           error={error}
           onCancel={() => setOpen(null)}

@@ -66,6 +66,56 @@ describe('Back office: one order', () => {
     );
   });
 
+  it('shows the code’s discount, the tax and the tax inside each refund', async () => {
+    // $129.99 less $26.00, $5.00 shipping, 7.25% sales tax on the $103.99 left: $7.54.
+    await openOrder(
+      {
+        subtotalCents: 12999,
+        shippingCents: 500,
+        discountCode: 'SPRING-20',
+        discountCents: 2600,
+        taxCents: 754,
+        taxLabel: 'Sales tax 7.25%',
+        refundedCents: 5000,
+      },
+      ({ id }) =>
+        shop.server.query(
+          `INSERT INTO public.shop_order_refunds (order_id, provider_refund_id, amount_cents)
+           VALUES ($1, 're_test_taxed', 5000)`,
+          [id],
+        ),
+    );
+    const terms = [...section('Summary').querySelectorAll('dt')].map((dt) => dt.textContent);
+    expect(terms.slice(2, 7)).toEqual([
+      'Subtotal',
+      'Discount (SPRING-20)',
+      'Shipping',
+      'Tax (Sales tax 7.25%)',
+      'Total',
+    ]);
+    expect(fact('Summary', 'Discount (SPRING-20)')).toBe('\u2212$26.00');
+    expect(fact('Summary', 'Tax (Sales tax 7.25%)')).toBe('$7.54');
+    expect(fact('Summary', 'Total')).toBe('$116.53');
+    expect(fact('Summary', 'Remaining')).toBe('$66.53');
+    // round(5000 × 754 / 11653) = 324.
+    const refund = within(section('Refunds')).getByRole('listitem');
+    expect(refund.textContent).toMatch(/^\$50\.00 \(includes \$3\.24 tax\) · /);
+  });
+
+  it('puts VAT inside the prices after the total, and shows no discount without one', async () => {
+    await openOrder({
+      subtotalCents: 11900,
+      shippingCents: 0,
+      taxCents: 1900,
+      taxInclusive: true,
+      taxLabel: 'VAT 19%',
+    });
+    const terms = [...section('Summary').querySelectorAll('dt')].map((dt) => dt.textContent);
+    expect(terms.slice(2, 6)).toEqual(['Subtotal', 'Shipping', 'Total', 'Includes VAT 19%']);
+    expect(fact('Summary', 'Total')).toBe('$119.00');
+    expect(fact('Summary', 'Includes VAT 19%')).toBe('$19.00');
+  });
+
   it('says so when there is no such order', async () => {
     const staff = await account(shop, true);
     go('#/admin/orders/KS-1');

@@ -1,4 +1,5 @@
 import { priceToCents } from '../../../catalogue/index.ts';
+import { taxShareOf } from '../../../contracts/order-tax.ts';
 import { useHashSearch } from '../../lib/hash-location.ts';
 import type { OrderDetail } from './api.ts';
 import { auditWhat, auditWho } from './audit.ts';
@@ -64,6 +65,27 @@ const money = (cents: number) => <span className="price">{formatPrice(cents)}</s
 const when = (iso: string | null) =>
   iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : T.none;
 
+type Fact = [string, React.ReactNode];
+
+/**
+ * The money of the order as charged: a discount or tax of nothing is not shown, and tax inside
+ * the prices follows the total, which it is part of.
+ */
+function totals(order: StaffOrder): Fact[] {
+  const tax: Fact = [T.tax(order.tax_label, order.tax_inclusive), money(order.tax_cents)];
+  const taxed = order.tax_cents > 0;
+  return [
+    [T.subtotal, money(order.subtotal_cents)],
+    ...(order.discount_cents > 0
+      ? [[T.discount(order.discount_code), <>−{money(order.discount_cents)}</>] as Fact]
+      : []),
+    [T.shipping, money(order.shipping_cents)],
+    ...(taxed && !order.tax_inclusive ? [tax] : []),
+    [T.total, money(order.total_cents)],
+    ...(taxed && order.tax_inclusive ? [tax] : []),
+  ];
+}
+
 function Summary({ order }: { order: StaffOrder }) {
   return (
     <section aria-labelledby="admin-summary" className="admin-section card">
@@ -72,9 +94,7 @@ function Summary({ order }: { order: StaffOrder }) {
         items={[
           [T.columns.status, statusText(order)],
           [T.customer, order.email ?? T.noEmail],
-          [T.subtotal, money(order.subtotal_cents)],
-          [T.shipping, money(order.shipping_cents)],
-          [T.total, money(order.total_cents)],
+          ...totals(order),
           [T.refunded, money(order.refunded_cents)],
           [T.remaining, money(order.total_cents - order.refunded_cents)],
           [T.paymentReference, order.payment_intent ?? T.none],
@@ -127,6 +147,14 @@ function Lines({ detail }: { detail: OrderDetail }) {
   );
 }
 
+/** A refund's amount, and the tax returned with it: "$10.00 (includes $0.73 tax)". */
+function refundAmount(cents: number, order: StaffOrder): string {
+  const tax = taxShareOf(cents, order);
+  return tax > 0
+    ? `${formatPrice(cents)} (${T.includesTax(formatPrice(tax))})`
+    : formatPrice(cents);
+}
+
 function Refunds({ detail }: { detail: OrderDetail }) {
   return (
     <section aria-labelledby="admin-refunds" className="admin-section">
@@ -137,8 +165,8 @@ function Refunds({ detail }: { detail: OrderDetail }) {
         <ul className="admin-plain-list">
           {detail.refunds.map((refund) => (
             <li key={String(refund.id)}>
-              {money(refund.amount_cents)} · {when(refund.created_at)} · {T.refundId}{' '}
-              <code>{refund.provider_refund_id}</code>
+              <span className="price">{refundAmount(refund.amount_cents, detail.order)}</span> ·{' '}
+              {when(refund.created_at)} · {T.refundId} <code>{refund.provider_refund_id}</code>
             </li>
           ))}
         </ul>

@@ -60,4 +60,36 @@ describe('Back office: a full refund', () => {
       ]),
     );
   });
+
+  it('says how much of the amount is tax, partial or full', async () => {
+    const staff = await account(shop, true);
+    // $100.00 less $20.00, $5.00 shipping, $5.80 sales tax: $90.80 charged.
+    const order = await seedOrder(shop, {
+      subtotalCents: 10000,
+      shippingCents: 500,
+      discountCents: 2000,
+      taxCents: 580,
+      taxLabel: 'Sales tax 7.25%',
+    });
+    window.history.replaceState(null, '', `#/admin/orders/${order.number}`);
+    shop.renderPage(<AdminPage />, staff.store);
+    await userEvent.click(await screen.findByRole('button', { name: 'Refund' }, { timeout: 5000 }));
+    const form = screen.getByRole('form', { name: 'Refund' });
+    const amount = within(form).getByLabelText('Amount in dollars');
+    expect(amount.getAttribute('aria-describedby')).toBeTruthy();
+    expect(within(form).getByText(/^Up to/).textContent).toBe(
+      'Up to $90.80. Full refund (includes $5.80 tax)',
+    );
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '45.40');
+    // round(4540 × 580 / 9080) = 290.
+    expect(within(form).getByText(/^Up to/).textContent).toBe(
+      'Up to $90.80. Partial refund (includes $2.90 tax)',
+    );
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '90.80');
+    await userEvent.click(within(form).getByRole('button', { name: 'Refund $90.80' }));
+    const dialog = screen.getByRole('dialog', { name: `Refund order ${order.number} in full?` });
+    expect(within(dialog).getByText('The refund includes $5.80 tax.')).toBeTruthy();
+  });
 });

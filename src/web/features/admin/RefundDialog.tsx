@@ -6,6 +6,8 @@ interface RefundDialogProps {
   orderNumber: string;
   /** The amount, formatted: everything left of the order. */
   amount: string;
+  /** The tax in it, formatted; null when the order has none. */
+  tax: string | null;
   pending: boolean;
   /** The server's refusal, shown inside the dialog too (the page behind it is inert). */
   error: string | null;
@@ -14,7 +16,7 @@ interface RefundDialogProps {
 }
 
 /** Asks before a full refund, saying the amount, and whether the items go back into stock. */
-export function RefundDialog({ orderNumber, amount, onConfirm, ...rest }: RefundDialogProps) {
+export function RefundDialog({ orderNumber, amount, tax, onConfirm, ...rest }: RefundDialogProps) {
   const stockId = useId();
   const [returnToStock, setReturnToStock] = useState(false);
   return (
@@ -28,6 +30,7 @@ export function RefundDialog({ orderNumber, amount, onConfirm, ...rest }: Refund
       {...rest}
     >
       <p>{T.refundBody(amount)}</p>
+      {tax ? <p>{T.refundTax(tax)}</p> : null}
       <div className="admin-check">
         <input
           id={stockId}

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { taxShareOf } from '../../../contracts/order-tax.ts';
 import { centsToInput, dollarsToCents, formatPrice } from './format.ts';
 import { RefundDialog } from './RefundDialog.tsx';
 import { ADMIN_TEXT as T } from './texts.ts';
@@ -7,6 +8,8 @@ interface RefundFormProps {
   orderNumber: string;
   /** What can still be refunded: the order's total less its refunds. */
   remainingCents: number;
+  /** The order's tax and total: a refund returns tax in proportion (taxShareOf). */
+  taxBasis: { tax_cents: number; total_cents: number };
   pending: boolean;
   /** The server's refusal, repeated in the full refund's dialog. */
   error: string | null;
@@ -16,10 +19,19 @@ interface RefundFormProps {
 
 /**
  * A refund in dollars, from $0.01 up to what is left; the whole remainder by default. A full
- * refund is confirmed in a dialog, which offers to return the items to stock.
+ * refund is confirmed in a dialog, which offers to return the items to stock. Both say how much of
+ * the amount is tax, when the order has any.
  */
 export function RefundForm(props: RefundFormProps) {
-  const { orderNumber, remainingCents, pending, error: refusal, onCancel, onSubmit } = props;
+  const {
+    orderNumber,
+    remainingCents,
+    taxBasis,
+    pending,
+    error: refusal,
+    onCancel,
+    onSubmit,
+  } = props;
   const id = useId();
   const [text, setText] = useState(() => centsToInput(remainingCents));
   const [error, setError] = useState<string | null>(null);
@@ -28,6 +40,11 @@ export function RefundForm(props: RefundFormProps) {
   const remaining = formatPrice(remainingCents);
   const cents = dollarsToCents(text);
   const valid = cents !== null && cents >= 1 && cents <= remainingCents;
+  const taxIn = (amount: number) => {
+    const tax = taxShareOf(amount, taxBasis);
+    return tax > 0 ? formatPrice(tax) : null;
+  };
+  const tax = valid ? taxIn(cents) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -61,6 +78,7 @@ export function RefundForm(props: RefundFormProps) {
           <span id={`${id}-hint`} className="admin-hint">
             {T.refundHint(remaining)}{' '}
             {valid ? (cents === remainingCents ? T.refundFull : T.refundPartial) : ''}
+            {tax ? ` (${T.includesTax(tax)})` : ''}
           </span>
           {error && (
             <span id={`${id}-error`} className="admin-error">
@@ -81,6 +99,7 @@ export function RefundForm(props: RefundFormProps) {
         <RefundDialog
           orderNumber={orderNumber}
           amount={remaining}
+          tax={taxIn(remainingCents)}
           pending={pending}
           error={refusal}
           onClose={() => setConfirming(false)}

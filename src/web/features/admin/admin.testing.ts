@@ -35,23 +35,36 @@ export interface SeededOrder {
   carrier?: string;
   trackingNumber?: string;
   shippingName?: string;
+  discountCode?: string;
+  discountCents?: number;
+  taxCents?: number;
+  taxInclusive?: boolean;
+  taxLabel?: string;
 }
 
-/** Records one order with one line; answers its number and id. */
+/**
+ * Records one order with one line, its total what the provider would charge: the subtotal less the
+ * discount, plus shipping and tax added on top. Answers its number and id.
+ */
 export async function seedOrder(
   shop: TestShop,
   order: SeededOrder = {},
 ): Promise<{ number: string; id: number }> {
   const subtotal = order.subtotalCents ?? 12999;
   const shipping = order.shippingCents ?? 500;
+  const discount = order.discountCents ?? 0;
+  const tax = order.taxCents ?? 0;
+  const inclusive = order.taxInclusive ?? false;
+  const total = subtotal - discount + shipping + (inclusive ? 0 : tax);
   const [row] = await shop.server.query<{ order_number: string; id: number }>(
     `INSERT INTO public.shop_orders (checkout_session_id, email, status, subtotal_cents,
        shipping_cents, total_cents, refunded_cents, shipping_method, shipping_rate, shipping_name,
-       shipping_address, payment_intent, carrier, tracking_number, created_at)
-     VALUES ('cs_test_' || gen_random_uuid(), $1, $2::text, $3::int, $4::int, $3::int + $4::int, $5::int, 'Standard', 'shr_test_1',
+       shipping_address, payment_intent, carrier, tracking_number, created_at, discount_code,
+       discount_cents, tax_cents, tax_inclusive, tax_label)
+     VALUES ('cs_test_' || gen_random_uuid(), $1, $2::text, $3::int, $4::int, $10::int, $5::int, 'Standard', 'shr_test_1',
        coalesce($9::text, 'Ada Lovelace'), '{"line1":"1 Analytical Way","line2":null,"city":"London","state":"LDN",
        "postal_code":"N1 9GU","country":"GB"}'::jsonb, 'pi_test_' || gen_random_uuid(), $6::text, $7::text,
-       coalesce($8::timestamptz, now()))
+       coalesce($8::timestamptz, now()), $11::text, $12::int, $13::int, $14::boolean, $15::text)
      RETURNING order_number, id`,
     [
       order.email ?? 'buyer@example.com',
@@ -63,6 +76,12 @@ export async function seedOrder(
       order.trackingNumber ?? null,
       order.createdAt ?? null,
       order.shippingName ?? null,
+      total,
+      order.discountCode ?? null,
+      discount,
+      tax,
+      inclusive,
+      order.taxLabel ?? null,
     ],
   );
   if (!row) throw new Error('no order recorded');

@@ -6,7 +6,14 @@ export const ADMIN_TEXT = {
   checking: 'Checking your account…',
   notStaff: 'This page is for Keebshop staff.',
   // The sections
-  nav: { label: 'Back office sections', orders: 'Orders', stock: 'Stock', products: 'Products' },
+  nav: {
+    label: 'Back office sections',
+    orders: 'Orders',
+    stock: 'Stock',
+    products: 'Products',
+    discounts: 'Discounts',
+    tax: 'Tax',
+  },
   // The list
   ordersHeading: 'Orders',
   ordersLabel: 'Orders',
@@ -55,6 +62,13 @@ export const ADMIN_TEXT = {
   subtotal: 'Subtotal',
   shipping: 'Shipping',
   total: 'Total',
+  /** "Discount (SPRING-20)": what the code took off the order. */
+  discount: (code: string | null) => (code ? `Discount (${code})` : 'Discount'),
+  /** Tax added on top: "Tax (Sales tax 7.25%)"; inside the prices: "Includes VAT 19%". */
+  tax: (label: string | null, inclusive: boolean) =>
+    inclusive ? `Includes ${label ?? 'tax'}` : label ? `Tax (${label})` : 'Tax',
+  /** The part of an amount refunded that is tax, in proportion to the order's tax. */
+  includesTax: (tax: string) => `includes ${tax} tax`,
   refunded: 'Refunded',
   remaining: 'Remaining',
   refunds: 'Refunds',
@@ -111,6 +125,7 @@ export const ADMIN_TEXT = {
   keepOrder: 'Keep the order',
   refundAmount: 'Amount in dollars',
   refundHint: (remaining: string) => `Up to ${remaining}.`,
+  refundTax: (tax: string) => `The refund includes ${tax} tax.`,
   refundInvalid: (remaining: string) => `Enter an amount from $0.01 to ${remaining}.`,
   refundFull: 'Full refund',
   refundPartial: 'Partial refund',

@@ -226,7 +226,70 @@ describe('Order Confirmation', () => {
       ['Shipping', '$19.99'],
       ['Total', '$144.99'],
     ]);
-    expect(within(summary).getByText('No tax is charged.')).toBeTruthy();
+    // No code and no tax: no rows for them.
+    expect(summary.textContent).not.toMatch(/Discount|Tax|Includes/);
+  });
+
+  /** The totals the summary shows for `order`, as [term, amount] pairs. */
+  async function totalsOf(order: Record<string, unknown>) {
+    open((call) =>
+      call.body.verify_only
+        ? { status: 200, body: { status: 'verified', ...paid } }
+        : { status: 200, body: { status: 'saved', ...paid, saved: 1, order } },
+    );
+    const summary = await screen.findByRole('region', { name: 'Order KS-10043' });
+    const totals = summary.querySelector('.order-summary__totals');
+    return [...(totals?.querySelectorAll('dt') ?? [])].map((dt) => [
+      dt.textContent,
+      dt.nextElementSibling?.textContent,
+    ]);
+  }
+
+  const coded = {
+    number: 'KS-10043',
+    status: 'paid',
+    lines: [{ name: 'Mechanical Keyboard Pro', color: 'White', quantity: 1, unitCents: 12000 }],
+    shippingMethod: 'Standard',
+    shippingName: null,
+    shippingAddress: null,
+    subtotalCents: 12000,
+    shippingCents: 0,
+    discountCode: 'SPRING-20',
+    discountCents: 2400,
+  };
+
+  it('shows the code’s discount and sales tax added before the total', async () => {
+    const order = {
+      ...coded,
+      taxCents: 696,
+      taxInclusive: false,
+      taxLabel: 'Sales tax 7.25%',
+      totalCents: 12000 - 2400 + 696,
+    };
+    expect(await totalsOf(order)).toEqual([
+      ['Subtotal', '$120.00'],
+      ['Discount (SPRING-20)', '−$24.00'],
+      ['Shipping', 'Free'],
+      ['Tax (Sales tax 7.25%)', '$6.96'],
+      ['Total', '$102.96'],
+    ]);
+  });
+
+  it('says VAT inside the prices after the total, which already holds it', async () => {
+    const order = {
+      ...coded,
+      taxCents: 1533,
+      taxInclusive: true,
+      taxLabel: 'VAT 19%',
+      totalCents: 12000 - 2400,
+    };
+    expect(await totalsOf(order)).toEqual([
+      ['Subtotal', '$120.00'],
+      ['Discount (SPRING-20)', '−$24.00'],
+      ['Shipping', 'Free'],
+      ['Total', '$96.00'],
+      ['Includes VAT 19%', '$15.33'],
+    ]);
   });
 
   it('shows no order part when the answer has none', async () => {

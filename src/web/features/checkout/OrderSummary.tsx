@@ -70,15 +70,41 @@ export function OrderSummary({ order }: { order: ConfirmedOrder }) {
         </>
       ) : null}
       <h3>{T.totalsHeading}</h3>
-      <dl className="order-summary__facts order-summary__totals">
-        <dt>{T.subtotal}</dt>
-        <dd>{formatPrice(order.subtotalCents)}</dd>
-        <dt>{T.shipping}</dt>
-        <dd>{order.shippingCents === 0 ? T.free : formatPrice(order.shippingCents)}</dd>
-        <dt>{T.total}</dt>
-        <dd>{formatPrice(order.totalCents)}</dd>
-      </dl>
-      <p className="order-summary__note">{T.noTax}</p>
+      <Totals order={order} />
     </section>
+  );
+}
+
+/**
+ * Subtotal, the code's discount, shipping, tax added on top, total, and tax inside the prices
+ * after it (it is part of the total, not added to it). A discount or tax of nothing is not shown.
+ */
+function Totals({ order }: { order: ConfirmedOrder }) {
+  const discount = order.discountCents ?? 0;
+  const tax = order.taxCents ?? 0;
+  const inclusive = order.taxInclusive ?? false;
+  const taxRow = (
+    <>
+      <dt>{T.tax(order.taxLabel, inclusive)}</dt>
+      <dd>{formatPrice(tax)}</dd>
+    </>
+  );
+  return (
+    <dl className="order-summary__facts order-summary__totals">
+      <dt>{T.subtotal}</dt>
+      <dd>{formatPrice(order.subtotalCents)}</dd>
+      {discount > 0 ? (
+        <>
+          <dt>{T.discount(order.discountCode)}</dt>
+          <dd>−{formatPrice(discount)}</dd>
+        </>
+      ) : null}
+      <dt>{T.shipping}</dt>
+      <dd>{order.shippingCents === 0 ? T.free : formatPrice(order.shippingCents)}</dd>
+      {tax > 0 && !inclusive ? taxRow : null}
+      <dt>{T.total}</dt>
+      <dd>{formatPrice(order.totalCents)}</dd>
+      {tax > 0 && inclusive ? taxRow : null}
+    </dl>
   );
 }

@@ -57,5 +57,9 @@ export const ORDER_SUMMARY_TEXT = {
   shipping: 'Shipping',
   free: 'Free',
   total: 'Total',
-  noTax: 'No tax is charged.',
+  /** "Discount (SPRING-20)": what the code took off. */
+  discount: (code: string | null | undefined) => (code ? `Discount (${code})` : 'Discount'),
+  /** Tax added on top: "Tax (Sales tax 7.25%)"; inside the prices: "Includes VAT 19%". */
+  tax: (label: string | null | undefined, inclusive: boolean) =>
+    inclusive ? `Includes ${label ?? 'tax'}` : label ? `Tax (${label})` : 'Tax',
 } as const;

@@ -260,4 +260,51 @@ describe('Order History', () => {
     ]);
     expect(rows.every((r) => /^KS-\d+$/.test(r.n))).toBe(true);
   });
+
+  it('shows a code’s discount and the tax, added on top or inside the prices, with the total', async () => {
+    const { store, userId } = await shopper();
+    const line = (session: string, at: string): Line => ({
+      session,
+      line: 0,
+      name: 'Mechanical Keyboard Pro',
+      key: 'keyboards:1',
+      color: 'Black',
+      quantity: 1,
+      price: '120.00',
+      at,
+    });
+    const sessions = ['sales_tax', 'vat'].map((s) => `cs_tax_${s}_${n}`);
+    await recordOrders(userId, [
+      line(sessions[0]!, '2026-11-02T09:00:00Z'),
+      line(sessions[1]!, '2026-11-01T09:00:00Z'),
+    ]);
+    await shop.server.query(
+      `UPDATE public.shop_orders SET discount_code = 'SPRING-20', discount_cents = 2400,
+         tax_cents = 696, tax_label = 'Sales tax 7.25%', total_cents = 12000 - 2400 + 696
+       WHERE checkout_session_id = $1`,
+      [sessions[0]],
+    );
+    await shop.server.query(
+      `UPDATE public.shop_orders SET tax_cents = 1916, tax_inclusive = true, tax_label = 'VAT 19%'
+       WHERE checkout_session_id = $1`,
+      [sessions[1]],
+    );
+
+    shop.renderPage(<OrderHistoryPage />, store);
+    await waitFor(() => expect(ordersList()).toBeTruthy());
+    const orders = within(ordersList())
+      .getAllByRole('listitem')
+      .filter((item) => item.classList.contains('order'));
+    const facts = orders.map((item) =>
+      [...item.querySelectorAll('.order__facts dt')]
+        .slice(2)
+        .map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`),
+    );
+    expect(facts).toEqual([
+      ['Discount (SPRING-20): \u2212$24.00', 'Tax (Sales tax 7.25%): $6.96'],
+      ['Includes VAT 19%: $19.16'],
+    ]);
+    expect(orders[0]?.textContent).toContain('Total: $102.96');
+    expect(orders[1]?.textContent).toContain('Total: $120.00');
+  });
 });

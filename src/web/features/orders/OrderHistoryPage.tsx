@@ -125,6 +125,18 @@ function OrderFacts({ order }: { order: HistoryOrder }) {
         <dt>{T.status}</dt>
         <dd className="order__status">{statusLabel(order)}</dd>
       </div>
+      {order.discount_cents > 0 ? (
+        <div>
+          <dt>{T.discount(order.discount_code)}</dt>
+          <dd className="price">−{formatPrice(order.discount_cents)}</dd>
+        </div>
+      ) : null}
+      {order.tax_cents > 0 ? (
+        <div>
+          <dt>{T.tax(order.tax_label, order.tax_inclusive)}</dt>
+          <dd className="price">{formatPrice(order.tax_cents)}</dd>
+        </div>
+      ) : null}
       {shipped ? (
         <div>
           <dt>{T.shippedWith(order.carrier ?? '')}</dt>

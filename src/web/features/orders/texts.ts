@@ -30,6 +30,11 @@ export const ORDERS_TEXT = {
   partiallyRefunded: 'Partially refunded',
   shippedWith: (carrier: string) => `Shipped with ${carrier}`,
   tracking: 'Tracking number',
+  /** "Discount (SPRING-20)": what the code took off the order. */
+  discount: (code: string | null) => (code ? `Discount (${code})` : 'Discount'),
+  /** Tax added on top: "Tax (Sales tax 7.25%)"; inside the prices: "Includes VAT 19%". */
+  tax: (label: string | null, inclusive: boolean) =>
+    inclusive ? `Includes ${label ?? 'tax'}` : label ? `Tax (${label})` : 'Tax',
   /** Logged with the error when the fetch fails (docs/product.md, Only logged). */
   logPrefix: 'Error fetching orders:',
 } as const;
