@@ -26,7 +26,11 @@ export function codeForm(s: SessionRecord, state: CheckoutPageState, autofocus: 
     return html`<form class="promo promo-applied" method="post" action="${action}">
       <p>
         <span class="promo-code">${label}</span>
-        ${applied.code && applied.name ? html`<span class="promo-name">${applied.name}</span>` : ''}
+        ${
+          applied.code && applied.name && applied.name.toUpperCase() !== applied.code.toUpperCase()
+            ? html`<span class="promo-name">${applied.name}</span>`
+            : ''
+        }
       </p>
       <button type="submit" class="secondary" name="remove" value="1">
         ${codeText.remove}<span class="visually-hidden">${codeText.removeCode(label)}</span>
