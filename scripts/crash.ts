@@ -10,6 +10,10 @@
 // with 421 until half the checkouts have started, so order mails wait in the outbox across kills;
 // after a last restart to send what is left, every paid order's confirmation and every refund's
 // notice must have arrived exactly once (bench/lib/shop/mail-reconcile.ts).
+// Staff first create a discount code and a sales tax rate for the shoppers' state in the back
+// office's functions; every other checkout types the code on the hosted page. After, each order's
+// total is its subtotal less the discount plus tax and shipping, as charged, and the code counts
+// exactly one redemption per paid session that used it.
 // Exits 1 otherwise.
 // --scenario=pg-restart or sandbox-failover runs bench/lib/shop/pg-restart.ts or
 // sandbox-failover.ts instead.
@@ -19,12 +23,19 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
-import { parsePage, Recorder, retryUntil, Shopper } from '../bench/lib/shop/client.ts';
+import {
+  parsePage,
+  Recorder,
+  retryUntil,
+  Shopper,
+  SHIPPING_ADDRESS,
+} from '../bench/lib/shop/client.ts';
 import {
   readOrders,
   readSandbox,
   readShopOrders,
   reconcile,
+  reconcileRedemptions,
   reconcileShopOrders,
   waitForWebhooks,
 } from '../bench/lib/shop/reconcile.ts';
@@ -152,6 +163,9 @@ async function main(): Promise<number> {
       deadline,
     );
 
+    const code = `CRASH-${Date.now().toString(36).toUpperCase()}`;
+    await retry(() => setUpCodeAndTax(staff, code));
+
     // The killer: SIGKILL at a random moment, restart on the same DATA_DIR and ports.
     const killer = (async () => {
       const [min, max] = [Number(values['min-kill-ms']), Number(values['max-kill-ms'])];
@@ -184,7 +198,7 @@ async function main(): Promise<number> {
           const killsBefore = killedWith.length;
           const session = await retry(() => shopper.checkout(randomCart(catalogue)));
           await think();
-          await retry(() => shopper.pay(session));
+          await retry(() => shopper.pay(session, n % 2 === 0 ? code : undefined));
           // Every third checkout is never confirmed: the webhook alone must record it.
           if (n % 3 !== 2) {
             await think();
@@ -205,7 +219,8 @@ async function main(): Promise<number> {
 
     const webhooksLeft = await waitForWebhooks(`http://127.0.0.1:${options.sandboxPort}`, 150_000);
     const cleanExit = await server.stop('SIGTERM');
-    const { sessions } = await readSandbox({ dataDir: options.dataDir });
+    const { sessions, promotionCodes } = await readSandbox({ dataDir: options.dataDir });
+    const redemptions = reconcileRedemptions(sessions, promotionCodes);
     const result = reconcile(sessions, await readOrders({ dataDir: options.dataDir }));
     const orderProblems = reconcileShopOrders(
       sessions,
@@ -240,8 +255,12 @@ async function main(): Promise<number> {
         result.ok && result.orderRows === result.expectedRows,
       ],
       [
-        `every paid checkout has one order with an address, total = subtotal + shipping = charged, numbers consecutive (${orderProblems.length} problems)`,
+        `every paid checkout has one order with an address and its code, total = subtotal − discount + tax + shipping = charged, numbers consecutive (${orderProblems.length} problems)`,
         orderProblems.length === 0,
+      ],
+      [
+        `code ${code}: ${redemptions.redeemed} redemptions, each one paid session that used it (${redemptions.problems.length} problems)`,
+        redemptions.problems.length === 0 && redemptions.redeemed >= checkouts / 2 - 1,
       ],
       [
         `staff actions ${staffCounts.attempted} (${staffCounts.cancels} cancels): ${staffCounts.succeeded} succeeded, ${staffCounts.interrupted} interrupted by a kill (${staffCounts.appliedBeforeKill} had taken effect), ${staffCounts.conflicts} 409, ${staffCounts.tooMuch} less left than asked, ${staffCounts.unavailable} 503; ${staffCounts.failures.length} failed`,
@@ -271,6 +290,7 @@ async function main(): Promise<number> {
     for (const bad of badIndexes) console.log(`  corrupt: ${bad}`);
     for (const failure of staffCounts.failures.slice(0, 5)) console.log(`  staff: ${failure}`);
     for (const problem of refunds.problems.slice(0, 10)) console.log(`  refund: ${problem}`);
+    for (const problem of redemptions.problems) console.log(`  code: ${problem}`);
     for (const problem of mails.problems.slice(0, 10)) console.log(`  mail: ${problem}`);
     for (const { session, problem } of orderProblems.slice(0, 5)) {
       console.log(`  order: ${session}: ${problem}`);
@@ -281,6 +301,42 @@ async function main(): Promise<number> {
     await server.stop('SIGKILL');
     await sink.close();
     await rm(base, { recursive: true, force: true });
+  }
+}
+
+/**
+ * As staff in the back office would: a 10% code and a sales tax rate for the state the shoppers
+ * ship to. A retry after a kill finds the code taken (409) or the rate made again (harmless: two
+ * equal rates would double the tax, so an existing one is looked for first).
+ */
+async function setUpCodeAndTax(staff: Shopper, code: string): Promise<void> {
+  const call = async (name: string, method: 'GET' | 'POST', body?: unknown) => {
+    const { text } = await staff.request(
+      `${method} /functions/v1/${name}`,
+      staff.url(`/functions/v1/${name}`),
+      {
+        method,
+        headers: { ...staff.headers(), 'Content-Type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        expect: method === 'GET' ? [200] : [200, 409],
+      },
+    );
+    return JSON.parse(text) as Record<string, unknown>;
+  };
+  await call('admin-discounts', 'POST', { code, percentOff: 10, requestId: code });
+  const { taxRates } = (await call('admin-tax-rates', 'GET')) as {
+    taxRates: { active: boolean; country: string | null; state: string | null }[];
+  };
+  const rated = taxRates.some((r) => r.active && r.state === SHIPPING_ADDRESS.state);
+  if (!rated) {
+    await call('admin-tax-rates', 'POST', {
+      displayName: 'Sales tax',
+      percentage: 6.25,
+      country: SHIPPING_ADDRESS.country,
+      state: SHIPPING_ADDRESS.state,
+      inclusive: false,
+      requestId: code,
+    });
   }
 }
 

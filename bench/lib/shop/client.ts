@@ -168,9 +168,19 @@ export class Shopper {
 
   /**
    * Pays on the hosted page with 4242... and a shipping address, on the rate the page checks
-   * first (Standard), as a browser submits it; the page answers 303 to the shop's success URL.
+   * first (Standard), as a browser submits it, after typing `code` in its promotion code field when
+   * given; the page answers 303 to the shop's success URL.
    */
-  async pay(session: { id: string; url: string }): Promise<void> {
+  async pay(session: { id: string; url: string }, code?: string): Promise<void> {
+    if (code !== undefined) {
+      // The code form of the hosted page: applied (or refused) on the session, then back to it.
+      await this.request('POST hosted page (code)', `${session.url}/code`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ code }).toString(),
+        expect: [303],
+      });
+    }
     const page = await this.request('GET hosted page', session.url, { method: 'GET' });
     const rate = /name="shippingRate"\s+value="([^"]+)"/.exec(page.text)?.[1];
     const { headers } = await this.request('POST hosted page (pay)', session.url, {

@@ -12,6 +12,15 @@ interface SessionRecord {
   lineItems: unknown[];
   /** What the provider charged, shipping included. */
   amountTotal?: number;
+  /** The promotion code applied on the hosted page, if any. */
+  discount?: { promotionCodeId: string | null; code: string | null } | null;
+}
+
+/** A promotion code as the sandbox keeps it: one redemption per paying session. */
+interface PromotionCodeObject {
+  id: string;
+  code: string;
+  redemptions: { sessionId: string }[];
 }
 
 /** Where a run's database is: PostgreSQL, or a PGlite DATA_DIR no server has open. */
@@ -44,7 +53,35 @@ export async function readSandbox(source: DatabaseSource) {
     source,
     'SELECT record FROM keebshop.sandbox_sessions',
   );
-  return { sessions: rows.map((r) => r.record) };
+  const codes = await queryRows<{ record: PromotionCodeObject }>(
+    source,
+    "SELECT record FROM keebshop.sandbox_objects WHERE kind = 'promotion_code'",
+  );
+  return { sessions: rows.map((r) => r.record), promotionCodes: codes.map((r) => r.record) };
+}
+
+/**
+ * Each promotion code counted once per paid session that used it: its redemptions name exactly
+ * the paid sessions with it applied, each once (a payment retried across a kill counts once).
+ */
+export function reconcileRedemptions(
+  sessions: SessionRecord[],
+  codes: PromotionCodeObject[],
+): { redeemed: number; problems: string[] } {
+  const problems: string[] = [];
+  let redeemed = 0;
+  for (const code of codes) {
+    const paid = sessions
+      .filter((s) => s.status === 'complete' && s.discount?.promotionCodeId === code.id)
+      .map((s) => s.id)
+      .sort();
+    const counted = code.redemptions.map((r) => r.sessionId).sort();
+    redeemed += counted.length;
+    if (JSON.stringify(paid) !== JSON.stringify(counted)) {
+      problems.push(`${code.code}: ${counted.length} redemptions for ${paid.length} paid sessions`);
+    }
+  }
+  return { redeemed, problems };
 }
 
 /** Webhooks the sandbox on `sandboxUrl` has not delivered yet (its /healthz says); null if down. */
@@ -93,10 +130,15 @@ export interface ShopOrderRow {
   subtotal_cents: number;
   shipping_cents: number;
   total_cents: number;
+  discount_code: string | null;
+  discount_cents: number;
+  tax_cents: number;
+  tax_inclusive: boolean;
   has_address: boolean;
 }
 
 const SHOP_ORDERS_SQL = `SELECT checkout_session_id, order_number, subtotal_cents, shipping_cents, total_cents,
+  discount_code, discount_cents, tax_cents, tax_inclusive,
   (shipping_name IS NOT NULL AND shipping_address IS NOT NULL) AS has_address
   FROM public.shop_orders`;
 
@@ -106,9 +148,14 @@ export function readShopOrders(source: DatabaseSource): Promise<ShopOrderRow[]> 
 }
 
 /**
- * Paid sessions whose order is missing, doubled, without a shipping address, or whose total is
- * not subtotal + shipping = the provider's amount_total; and order numbers that skip one.
+ * Paid sessions whose order is missing, doubled, without a shipping address, whose total is not
+ * subtotal − discount + added tax + shipping = the provider's amount_total, or whose code is not
+ * the one applied; and order numbers that skip one.
  */
+/** What an order's parts add up to: tax inside the prices is not added again. */
+const partsOf = (o: ShopOrderRow) =>
+  o.subtotal_cents - o.discount_cents + (o.tax_inclusive ? 0 : o.tax_cents) + o.shipping_cents;
+
 export function reconcileShopOrders(
   sessions: SessionRecord[],
   orders: ShopOrderRow[],
@@ -129,12 +176,17 @@ export function reconcileShopOrders(
     } else if (!order.has_address) {
       problems.push({ session: session.id, problem: 'no shipping address' });
     } else if (
-      order.total_cents !== order.subtotal_cents + order.shipping_cents ||
+      order.total_cents !== partsOf(order) ||
       (session.amountTotal !== undefined && order.total_cents !== session.amountTotal)
     ) {
       problems.push({
         session: session.id,
-        problem: `total ${order.total_cents} (subtotal ${order.subtotal_cents} + shipping ${order.shipping_cents}), charged ${session.amountTotal}`,
+        problem: `total ${order.total_cents} (subtotal ${order.subtotal_cents} − discount ${order.discount_cents} + tax ${order.tax_inclusive ? 0 : order.tax_cents} + shipping ${order.shipping_cents}), charged ${session.amountTotal}`,
+      });
+    } else if ((session.discount?.code ?? null) !== order.discount_code) {
+      problems.push({
+        session: session.id,
+        problem: `code ${order.discount_code} recorded, ${session.discount?.code ?? 'none'} applied`,
       });
     }
   }
