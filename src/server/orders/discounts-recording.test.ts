@@ -5,6 +5,7 @@
 // Refunds of such an order never exceed what was paid and say the tax they return; a first-order
 // code is used once per shopper, also from two payment pages paid at the same moment.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payForm, shippingFields } from '../../payments-sandbox/test-support.ts';
 import {
   databaseTargets,
   orderMailsOf,
@@ -34,13 +35,19 @@ describe.each(databaseTargets())('an order with a code and tax on $name', (targe
         restrictions: { first_time_transaction: code === 'FIRST-10' },
       });
     }
-    // The test address is in Illinois.
+    // The test address is in Illinois; one order ships to Germany, whose VAT is in the prices.
     await stripe.taxRates.create({
       display_name: 'Sales tax',
       percentage: 7.25,
       inclusive: false,
       country: 'US',
       state: 'IL',
+    });
+    await stripe.taxRates.create({
+      display_name: 'VAT',
+      percentage: 19,
+      inclusive: true,
+      country: 'DE',
     });
     buyer = await server.signUp('coded');
     staff = await signUpStaff(server);
@@ -220,5 +227,35 @@ describe.each(databaseTargets())('an order with a code and tax on $name', (targe
     expect(paid?.total_details?.amount_discount).toBe(500);
     const promo = (await server.stripe.promotionCodes.list({ code: 'FIRST-10' })).data[0];
     expect(promo?.times_redeemed).toBe(2);
+  });
+
+  it('records VAT inside the prices for a German address: the total is unchanged', async () => {
+    const { data } = await buyer.functions.invoke<{ id: string; url: string }>('checkout', {
+      body: { items: [{ key: 'keyboards:1', color: 'White', quantity: 1 }] },
+    });
+    const page = await (await fetch(String(data?.url))).text();
+    const rate = /name="shippingRate"\s+value="([^"]+)"/.exec(page)?.[1] ?? '';
+    const paid = await payForm(String(data?.url), {
+      ...shippingFields,
+      city: 'Berlin',
+      state: 'BE',
+      postalCode: '10115',
+      country: 'DE',
+      shippingRate: rate,
+    });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toContain('orderSuccess');
+    const confirmed = await buyer.functions.invoke('confirm-checkout', {
+      body: { session_id: data?.id },
+    });
+    expect(confirmed.error).toBeNull();
+    // $120.00 with 19% inside it: 120 × 19 / 119 = $19.16; shipping free from $100.
+    expect(await orderOf(String(data?.id))).toMatchObject({
+      subtotal_cents: 12000,
+      total_cents: 12000,
+      tax_cents: 1916,
+      tax_inclusive: true,
+      tax_label: 'VAT 19%',
+    });
   });
 });
