@@ -1,24 +1,20 @@
 import type { Hono } from 'hono';
 import {
+  addObjectRoutes,
   checkExpand,
-  listPage,
   mergeMetadata,
   optionalDecimal,
   optionalText,
-  queryOf,
   updateObject,
+  type ApiEnv,
 } from './api-objects.ts';
 import type { Idempotent } from './api-payments.ts';
-import { objectOfKind } from './discount-rules.ts';
-import { apiErrors, invalidRequest } from './errors.ts';
-import { optionalInteger, optionalString, parseForm, rejectUnknown, type Form } from './form.ts';
+import { invalidRequest } from './errors.ts';
+import { optionalInteger, optionalString, readMetadata, rejectUnknown, type Form } from './form.ts';
 import { randomAlnum } from './ids.ts';
 import { renderCoupon, renderDeletedCoupon } from './render-discounts.ts';
 import type { SandboxState } from './state.ts';
 import type { CouponRecord } from './types.ts';
-import { readMetadata } from './validate-create.ts';
-
-type Env = { Variables: { requestId: string } };
 
 const FIVE_YEARS_S = 5 * 365 * 24 * 3600;
 const ID = /^[A-Za-z0-9_-]{1,200}$/;
@@ -34,8 +30,6 @@ const CREATE = [
   'metadata',
   'expand',
 ];
-
-const notFound = (id: string) => apiErrors.noSuch('coupon', id, 'coupon');
 
 /** A coupon of POST /v1/coupons (reference §1.1): percent or amount off, duration once. */
 function readCoupon(form: Form, now: number): CouponRecord {
@@ -113,78 +107,45 @@ function readCoupon(form: Form, now: number): CouponRecord {
 }
 
 /** Coupons under /v1 (reference §1): create, retrieve, update (name, metadata), delete, list. */
-export function addCouponRoutes(api: Hono<Env>, state: SandboxState, idempotent: Idempotent) {
+export function addCouponRoutes(api: Hono<ApiEnv>, state: SandboxState, idempotent: Idempotent) {
   const { store } = state;
 
-  api.post('/coupons', async (c) => {
-    const raw = await c.req.text();
-    return idempotent(c, raw, async () => {
-      const coupon = readCoupon(parseForm(raw), state.nowSeconds());
+  addObjectRoutes(api, store, idempotent, {
+    kind: 'coupon',
+    render: (coupon) => renderCoupon(coupon, state.nowSeconds()),
+    create: async (form) => {
+      const coupon = readCoupon(form, state.nowSeconds());
       if (!(await store.insertObject(coupon))) {
         throw invalidRequest('Coupon already exists.', 'id', 'resource_already_exists');
       }
-      return renderCoupon(coupon, state.nowSeconds());
-    });
-  });
-
-  api.get('/coupons', async (c) => {
-    const query = queryOf(c);
-    rejectUnknown(query, ['limit', 'starting_after', 'expand']);
-    checkExpand(query.expand, []);
-    const coupons = (await store.listObjects('coupon')).filter((coupon) => !coupon.deleted);
-    const now = state.nowSeconds();
-    return c.json(
-      listPage(coupons, query, '/v1/coupons', 'coupon', (coupon) => renderCoupon(coupon, now)),
-    );
-  });
-
-  api.get('/coupons/:id', async (c) => {
-    const query = queryOf(c);
-    rejectUnknown(query, ['expand']);
-    checkExpand(query.expand, []);
-    const id = c.req.param('id');
-    const coupon = await objectOfKind(store, id, 'coupon');
-    if (!coupon || coupon.deleted) throw notFound(id);
-    return c.json(renderCoupon(coupon, state.nowSeconds()));
-  });
-
-  api.post('/coupons/:id', async (c) => {
-    const raw = await c.req.text();
-    const id = c.req.param('id');
-    return idempotent(c, raw, async () => {
-      const form = parseForm(raw);
+      return coupon;
+    },
+    list: {
+      filters: [],
+      select: async () => {
+        const now = state.nowSeconds();
+        return {
+          items: (await store.listObjects('coupon')).filter((coupon) => !coupon.deleted),
+          render: (coupon) => renderCoupon(coupon, now),
+        };
+      },
+    },
+    update: {
       // Stripe lets nothing else change: the terms of a coupon are fixed once made.
-      rejectUnknown(form, ['name', 'metadata', 'expand']);
-      checkExpand(form.expand, []);
-      const updated = await updateObject(
-        store,
-        'coupon',
-        id,
-        () => notFound(id),
-        (coupon) => ({
-          ...coupon,
-          name: form.name === undefined ? coupon.name : optionalText(form.name, 'name', 40),
-          metadata: mergeMetadata(coupon.metadata, form.metadata),
-        }),
-      );
-      return renderCoupon(updated, state.nowSeconds());
-    });
+      params: ['name', 'metadata'],
+      change: (form) => (coupon) => ({
+        ...coupon,
+        name: form.name === undefined ? coupon.name : optionalText(form.name, 'name', 40),
+        metadata: mergeMetadata(coupon.metadata, form.metadata),
+      }),
+    },
   });
 
   // The coupon is kept, marked deleted: codes and sessions that name it still read its terms.
   api.delete('/coupons/:id', async (c) => {
     const id = c.req.param('id');
     return idempotent(c, '', async () => {
-      await updateObject(
-        store,
-        'coupon',
-        id,
-        () => notFound(id),
-        (coupon) => ({
-          ...coupon,
-          deleted: true,
-        }),
-      );
+      await updateObject(store, 'coupon', id, (coupon) => ({ ...coupon, deleted: true }));
       return renderDeletedCoupon(id);
     });
   });

@@ -1,25 +1,26 @@
 import type { Hono } from 'hono';
 import {
+  addObjectRoutes,
   checkExpand,
-  listPage,
   mergeMetadata,
-  optionalBoolean,
   optionalDecimal,
   optionalText,
-  queryOf,
-  updateObject,
+  type ApiEnv,
 } from './api-objects.ts';
 import type { Idempotent } from './api-payments.ts';
-import { objectOfKind } from './discount-rules.ts';
 import { apiErrors, invalidRequest } from './errors.ts';
-import { optionalString, parseForm, rejectUnknown, type Form, type FormValue } from './form.ts';
+import {
+  optionalBoolean,
+  optionalString,
+  readMetadata,
+  rejectUnknown,
+  type Form,
+  type FormValue,
+} from './form.ts';
 import { randomAlnum } from './ids.ts';
 import { renderTaxRate } from './render-discounts.ts';
 import type { SandboxState } from './state.ts';
 import type { TaxRateRecord } from './types.ts';
-import { readMetadata } from './validate-create.ts';
-
-type Env = { Variables: { requestId: string } };
 
 // Stripe's TaxRate.TaxType (reference §4.1).
 const TAX_TYPES = [
@@ -34,8 +35,6 @@ const TAX_TYPES = [
 // new one, ADR 0050), so those are refused as unknown on update.
 const UPDATE = ['active', 'description', 'display_name', 'jurisdiction', 'metadata', 'tax_type'];
 const CREATE = [...UPDATE, 'inclusive', 'percentage', 'country', 'state', 'expand'];
-
-const notFound = (id: string) => apiErrors.noSuch('tax rate', id, 'tax_rate');
 
 function readTaxType(value: FormValue | undefined): string | null {
   const type = optionalString(value, 'tax_type') ?? null;
@@ -101,57 +100,36 @@ function readTaxRate(form: Form, now: number): TaxRateRecord {
 }
 
 /** Tax rates under /v1 (reference §4.1): create, retrieve, update, list; no delete (archive). */
-export function addTaxRateRoutes(api: Hono<Env>, state: SandboxState, idempotent: Idempotent) {
+export function addTaxRateRoutes(api: Hono<ApiEnv>, state: SandboxState, idempotent: Idempotent) {
   const { store } = state;
 
-  api.post('/tax_rates', async (c) => {
-    const raw = await c.req.text();
-    return idempotent(c, raw, async () => {
-      const rate = readTaxRate(parseForm(raw), state.nowSeconds());
+  addObjectRoutes(api, store, idempotent, {
+    kind: 'tax_rate',
+    render: renderTaxRate,
+    create: async (form) => {
+      const rate = readTaxRate(form, state.nowSeconds());
       // A fresh random id: taken only by a vanishingly rare draw, then a 500 the client retries.
       if (!(await store.insertObject(rate))) throw apiErrors.internal();
-      return renderTaxRate(rate);
-    });
-  });
-
-  api.get('/tax_rates', async (c) => {
-    const query = queryOf(c);
-    rejectUnknown(query, ['active', 'inclusive', 'limit', 'starting_after', 'expand']);
-    checkExpand(query.expand, []);
-    const active = optionalBoolean(query.active, 'active');
-    const inclusive = optionalBoolean(query.inclusive, 'inclusive');
-    const rates = (await store.listObjects('tax_rate')).filter(
-      (r) =>
-        (active === undefined || r.active === active) &&
-        (inclusive === undefined || r.inclusive === inclusive),
-    );
-    return c.json(listPage(rates, query, '/v1/tax_rates', 'tax rate', renderTaxRate));
-  });
-
-  api.get('/tax_rates/:id', async (c) => {
-    const query = queryOf(c);
-    rejectUnknown(query, ['expand']);
-    checkExpand(query.expand, []);
-    const id = c.req.param('id');
-    const rate = await objectOfKind(store, id, 'tax_rate');
-    if (!rate) throw notFound(id);
-    return c.json(renderTaxRate(rate));
-  });
-
-  api.post('/tax_rates/:id', async (c) => {
-    const raw = await c.req.text();
-    const id = c.req.param('id');
-    return idempotent(c, raw, async () => {
-      const form = parseForm(raw);
-      rejectUnknown(form, [...UPDATE, 'expand']);
-      checkExpand(form.expand, []);
-      const has = (key: string) => form[key] !== undefined;
-      const updated = await updateObject(
-        store,
-        'tax_rate',
-        id,
-        () => notFound(id),
-        (rate) => ({
+      return rate;
+    },
+    list: {
+      filters: ['active', 'inclusive'],
+      select: async (query) => {
+        const active = optionalBoolean(query.active, 'active');
+        const inclusive = optionalBoolean(query.inclusive, 'inclusive');
+        const rates = (await store.listObjects('tax_rate')).filter(
+          (r) =>
+            (active === undefined || r.active === active) &&
+            (inclusive === undefined || r.inclusive === inclusive),
+        );
+        return { items: rates, render: renderTaxRate };
+      },
+    },
+    update: {
+      params: UPDATE,
+      change: (form) => {
+        const has = (key: string) => form[key] !== undefined;
+        return (rate) => ({
           ...rate,
           active: optionalBoolean(form.active, 'active') ?? rate.active,
           displayName: has('display_name') ? readDisplayName(form.display_name) : rate.displayName,
@@ -163,9 +141,8 @@ export function addTaxRateRoutes(api: Hono<Env>, state: SandboxState, idempotent
             : rate.jurisdiction,
           taxType: has('tax_type') ? readTaxType(form.tax_type) : rate.taxType,
           metadata: mergeMetadata(rate.metadata, form.metadata),
-        }),
-      );
-      return renderTaxRate(updated);
-    });
+        });
+      },
+    },
   });
 }

@@ -1,38 +1,26 @@
 import Stripe from 'stripe';
 import { pageText } from './messages.ts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  sessionParams,
-  startSandbox,
-  stripeClient,
-  tempDir,
-  type Started,
-} from './test-support.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sandboxPerTest } from './test-support/sandbox-per-test.ts';
+import { sessionParams, stripeClient, stripeError, type Started } from './test-support.ts';
 
-let dir: ReturnType<typeof tempDir>;
 let sb: Started;
 let now = Date.UTC(2026, 10, 21, 12, 0, 0);
 
-beforeEach(async () => {
+// Before the sandbox starts, so that it starts at this time.
+beforeEach(() => {
   now = Date.UTC(2026, 10, 21, 12, 0, 0);
-  dir = tempDir();
-  sb = await startSandbox(dir.dir, { clock: () => now });
 });
-
-afterEach(async () => {
-  await sb.close();
-  dir.remove();
-});
+sandboxPerTest(
+  (started) => (sb = started),
+  () => ({ clock: () => now }),
+);
 
 /** The error the SDK throws for a create with these parameters. */
-async function createError(params: object): Promise<Stripe.errors.StripeError> {
-  try {
-    await sb.stripe.checkout.sessions.create(params as Stripe.Checkout.SessionCreateParams);
-  } catch (err) {
-    return err as Stripe.errors.StripeError;
-  }
-  throw new Error('expected the create to fail');
-}
+const createError = (params: object) =>
+  stripeError(() =>
+    sb.stripe.checkout.sessions.create(params as Stripe.Checkout.SessionCreateParams),
+  );
 
 describe('POST /v1/checkout/sessions', () => {
   it('creates an open session from the form encoding stripe-node sends', async () => {

@@ -1,13 +1,12 @@
 // Coupons, promotion codes and tax rates through the official client (reference §1, §2, §4.1):
 // every answer of Stripe's schema, each update and error as the SDK sees it.
 import Stripe from 'stripe';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sandboxPerTest } from './test-support/sandbox-per-test.ts';
 import { SchemaChecker } from './test-support/schema-check.ts';
 import { loadStripeSchema, type SchemaName } from './test-support/stripe-schema.ts';
-import { startSandbox, tempDir, type Started } from './test-support.ts';
+import { stripeError } from './test-support.ts';
 
-let dir: ReturnType<typeof tempDir>;
-let sb: Started;
 let stripe: Stripe;
 let now: number;
 const seconds = () => Math.floor(now / 1000);
@@ -17,17 +16,14 @@ beforeAll(() => {
   schema = loadStripeSchema();
 }, 60_000);
 
-beforeEach(async () => {
+// Before the sandbox starts, so that it starts at this time.
+beforeEach(() => {
   now = Date.UTC(2026, 10, 28, 12, 0, 0);
-  dir = tempDir();
-  sb = await startSandbox(dir.dir, { clock: () => now });
-  stripe = sb.stripe;
 });
-
-afterEach(async () => {
-  await sb.close();
-  dir.remove();
-});
+sandboxPerTest(
+  (sb) => (stripe = sb.stripe),
+  () => ({ clock: () => now }),
+);
 
 /** Checks a rendered object against stripe-node's declaration of it: every key, every type. */
 function conforms(name: SchemaName, value: unknown): void {
@@ -36,18 +32,8 @@ function conforms(name: SchemaName, value: unknown): void {
   expect(report.present).toBe(report.required);
 }
 
-/** The error the SDK throws for `call`. */
-async function failure(call: () => Promise<unknown>): Promise<Stripe.errors.StripeError> {
-  try {
-    await call();
-  } catch (err) {
-    return err as Stripe.errors.StripeError;
-  }
-  throw new Error('expected the call to fail');
-}
-
 async function expectBadRequest(call: () => Promise<unknown>, param: string, message?: RegExp) {
-  const err = await failure(call);
+  const err = await stripeError(call);
   expect(err).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
   expect(err.statusCode).toBe(400);
   expect(err.param).toBe(param);
@@ -55,7 +41,7 @@ async function expectBadRequest(call: () => Promise<unknown>, param: string, mes
 }
 
 async function expectMissing(call: () => Promise<unknown>, message: string) {
-  const err = await failure(call);
+  const err = await stripeError(call);
   expect(err).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
   expect(err).toMatchObject({ statusCode: 404, code: 'resource_missing', message });
 }
@@ -155,7 +141,7 @@ describe('coupons', () => {
     for (const [params, param] of cases) {
       await expectBadRequest(() => stripe.coupons.create(params), param);
     }
-    const taken = await failure(() => stripe.coupons.create({ id: 'TAKEN', percent_off: 5 }));
+    const taken = await stripeError(() => stripe.coupons.create({ id: 'TAKEN', percent_off: 5 }));
     expect(taken).toMatchObject({ statusCode: 400, code: 'resource_already_exists', param: 'id' });
     await expectMissing(
       () => stripe.coupons.update('NOPE', { name: 'x' }),
@@ -223,7 +209,9 @@ describe('promotion codes', () => {
     await stripe.coupons.create({ id: 'TEN', percent_off: 10 });
     const promotion = { type: 'coupon' as const, coupon: 'TEN' };
     const first = await stripe.promotionCodes.create({ promotion, code: 'SPRING-20' });
-    const dup = await failure(() => stripe.promotionCodes.create({ promotion, code: 'spring-20' }));
+    const dup = await stripeError(() =>
+      stripe.promotionCodes.create({ promotion, code: 'spring-20' }),
+    );
     expect(dup).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     expect(dup).toMatchObject({
       statusCode: 400,
@@ -235,7 +223,7 @@ describe('promotion codes', () => {
     const paused = await stripe.promotionCodes.update(first.id, { active: false });
     expect(paused.active).toBe(false);
     const second = await stripe.promotionCodes.create({ promotion, code: 'spring-20' });
-    const again = await failure(() => stripe.promotionCodes.update(first.id, { active: true }));
+    const again = await stripeError(() => stripe.promotionCodes.update(first.id, { active: true }));
     expect(again.message).toBe('An active promotion code with `code: SPRING-20` already exists.');
     await stripe.promotionCodes.update(second.id, { active: false, metadata: { note: 'x' } });
     const resumed = await stripe.promotionCodes.update(first.id, {
@@ -305,7 +293,7 @@ describe('promotion codes', () => {
         param,
       );
     }
-    const noCoupon = await failure(() =>
+    const noCoupon = await stripeError(() =>
       stripe.promotionCodes.create({ promotion: { type: 'coupon', coupon: 'GONE' } }),
     );
     expect(noCoupon).toMatchObject({

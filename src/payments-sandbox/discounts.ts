@@ -1,20 +1,10 @@
 // The rules of a discount code (docs/decisions/0050-discount-codes-and-sales-tax.md): when a code
 // can be used, and its redemption at payment by compare-and-set on the coupon and the code.
 import type { SandboxStore } from './storage.ts';
-import type { CouponRecord, ObjectOfKind, PromotionCodeRecord } from './types.ts';
+import type { AppliedDiscount, CouponRecord, ObjectOfKind, PromotionCodeRecord } from './types.ts';
 import { codeRefusal, couponRefusal, objectOfKind, type CodeRefusal } from './discount-rules.ts';
 
 export type { CodeRefusal };
-
-/** A discount as applied to a session: the coupon's values copied at application time. */
-export type AppliedDiscount = {
-  promotionCodeId: string | null;
-  couponId: string;
-  code: string | null;
-  name: string | null;
-  percentOff: number | null;
-  amountOff: number | null;
-};
 
 export type CheckContext = {
   nowSeconds: number;

@@ -72,6 +72,36 @@ export function optionalBoolean(value: FormValue | undefined, param: string): bo
   throw invalidRequest(`Invalid boolean: ${JSON.stringify(value)}`, param);
 }
 
+/** A hash of strings, as Stripe's metadata: at most 50 keys of 40 characters, values of 500. */
+export function readMetadata(value: FormValue | undefined, param: string): Record<string, string> {
+  if (value === undefined || value === '') return {};
+  if (!isRecord(value)) throw invalidRequest(`Invalid object: ${param} must be a hash.`, param);
+  const entries = Object.entries(value).filter(([, v]) => v !== '');
+  if (entries.length > 50) {
+    throw invalidRequest(
+      `Invalid ${param}: metadata can have up to 50 keys, but you passed in ${entries.length} keys.`,
+      param,
+    );
+  }
+  const out: Record<string, string> = {};
+  for (const [key, v] of entries) {
+    const keyParam = `${param}[${key}]`;
+    if (key.length > 40) {
+      throw invalidRequest(`Invalid ${param}: keys can be at most 40 characters long.`, keyParam);
+    }
+    if (typeof v !== 'string')
+      throw invalidRequest(`Invalid string: ${JSON.stringify(v)}`, keyParam);
+    if (v.length > 500) {
+      throw invalidRequest(
+        `Invalid ${param}: values can be at most 500 characters long, but the value for '${key}' has ${v.length}.`,
+        keyParam,
+      );
+    }
+    out[key] = v;
+  }
+  return out;
+}
+
 /** A list sent as `x[0]=a` or `x[]=a` (or one bare `x=a`). */
 export function optionalList(value: FormValue | undefined, param: string): FormValue[] | undefined {
   if (value === undefined || value === '') return undefined;

@@ -1,26 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { declines, fieldErrors, pageText } from './messages.ts';
-import {
-  pageAfter,
-  payForm,
-  sessionParams,
-  startSandbox,
-  tempDir,
-  type Started,
-} from './test-support.ts';
+import { sandboxPerTest } from './test-support/sandbox-per-test.ts';
+import { pageAfter, payForm, sessionParams, type Started } from './test-support.ts';
 
-let dir: ReturnType<typeof tempDir>;
 let sb: Started;
-
-beforeEach(async () => {
-  dir = tempDir();
-  sb = await startSandbox(dir.dir);
-});
-
-afterEach(async () => {
-  await sb.close();
-  dir.remove();
-});
+sandboxPerTest((started) => (sb = started));
 
 async function openSession() {
   const session = await sb.stripe.checkout.sessions.create(sessionParams());

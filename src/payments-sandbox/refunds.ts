@@ -1,11 +1,10 @@
 import { apiErrors, invalidRequest } from './errors.ts';
-import { type Form, optionalInteger, optionalString, rejectUnknown } from './form.ts';
+import { type Form, optionalInteger, optionalString, readMetadata, rejectUnknown } from './form.ts';
 import { newId } from './ids.ts';
 import { formatUsd } from './page.ts';
 import { refundedAmount } from './render-payments.ts';
 import type { SandboxState } from './state.ts';
 import type { PaymentIntentRecord, RefundRecord, SessionRecord } from './types.ts';
-import { readMetadata } from './validate-create.ts';
 
 const REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'] as const;
 

@@ -1,10 +1,9 @@
 import { invalidRequest } from './errors.ts';
-import type { LineAmounts } from './amounts.ts';
+import { renderLineItemList } from './render-line-items.ts';
 import { renderPaymentIntent } from './render-payments.ts';
 import {
   LINE_ITEM_TOTALS_EXPANDABLE,
   renderAutomaticTax,
-  renderLineAmounts,
   renderSessionDiscounts,
   renderShippingCost,
   renderTotalDetails,
@@ -13,7 +12,7 @@ import {
 } from './render-totals.ts';
 import { sessionAmounts } from './session-amounts.ts';
 import { chosenRate } from './shipping.ts';
-import type { LineItemRecord, SessionRecord, TaxRateRecord } from './types.ts';
+import type { SessionRecord } from './types.ts';
 
 // The JSON clients see, with every key of stripe-node 23's types (nulls where the sandbox has
 // nothing), so code written against the sandbox reads the same fields on real Stripe.
@@ -166,91 +165,4 @@ export function renderSession(
 
 export function hostedPageUrl(baseUrl: string, id: string): string {
   return `${baseUrl}/c/pay/${id}`;
-}
-
-/** A Stripe list object over `items` (already sliced by the caller's cursor), at most `limit` long. */
-export function renderLineItemList(
-  s: SessionRecord,
-  items: LineItemRecord[],
-  expand: string[],
-  limit: number,
-): Json {
-  const lines = sessionAmounts(s).lines;
-  const amountsOf = (item: LineItemRecord) =>
-    lines[s.lineItems.findIndex((li) => li.id === item.id)]!;
-  return {
-    object: 'list',
-    data: items.slice(0, limit).map((item) => renderLineItem(s, item, amountsOf(item), expand)),
-    has_more: items.length > limit,
-    url: `/v1/checkout/sessions/${s.id}/line_items`,
-  };
-}
-
-function renderLineItem(
-  s: SessionRecord,
-  item: LineItemRecord,
-  amounts: LineAmounts<TaxRateRecord>,
-  expand: string[],
-): Json {
-  const created = s.created;
-  const product = expand.includes('data.price.product')
-    ? renderProduct(item, created)
-    : item.productId;
-  return {
-    id: item.id,
-    object: 'item',
-    adjustable_quantity: null,
-    ...renderLineAmounts(s, amounts, expand),
-    currency: item.currency,
-    description: item.name,
-    metadata: item.metadata,
-    price: {
-      id: item.priceId,
-      object: 'price',
-      active: false,
-      billing_scheme: 'per_unit',
-      created,
-      currency: item.currency,
-      custom_unit_amount: null,
-      livemode: false,
-      lookup_key: null,
-      metadata: {},
-      nickname: null,
-      product,
-      recurring: null,
-      tax_behavior: item.taxBehavior ?? 'unspecified',
-      tiers_mode: null,
-      transform_quantity: null,
-      type: 'one_time',
-      unit_amount: item.unitAmount,
-      // The SDK turns this into a Stripe.Decimal and rejects anything but a decimal string or null.
-      unit_amount_decimal: String(item.unitAmount),
-    },
-    quantity: item.quantity,
-  };
-}
-
-function renderProduct(item: LineItemRecord, created: number): Json {
-  return {
-    id: item.productId,
-    object: 'product',
-    active: false,
-    created,
-    default_price: null,
-    description: item.productDescription,
-    images: [],
-    livemode: false,
-    marketing_features: [],
-    metadata: item.productMetadata,
-    name: item.name,
-    package_dimensions: null,
-    shippable: null,
-    statement_descriptor: null,
-    tax_code: null,
-    tax_details: null,
-    type: 'service',
-    unit_label: null,
-    updated: created,
-    url: null,
-  };
 }

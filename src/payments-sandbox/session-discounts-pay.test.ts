@@ -1,35 +1,37 @@
 // A session's discount at payment: redeemed once, refused when the code ran out meanwhile,
 // released when the session expires unpaid; a discount given at create; a no-cost order.
 import Stripe from 'stripe';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { refusalMessage } from './discounts.ts';
 import { FileStore } from './file-store.ts';
 import { pageText } from './messages.ts';
 import type { SandboxStore } from './storage.ts';
 import { expectSessionSchema, postCode, rawSession } from './test-support/checkout-totals.ts';
+import { sandboxPerTest } from './test-support/sandbox-per-test.ts';
 import {
   pageAfter,
   payForm,
   sessionParams,
   shippingFields,
   shippingParams,
-  startSandbox,
-  tempDir,
+  taxRateParams,
   type Started,
 } from './test-support.ts';
 
-let dir: ReturnType<typeof tempDir>;
 let sb: Started;
 /** When set, the store fails to complete a session (a crash after the redemption). */
 let failCompletion = false;
 
-beforeEach(async () => {
-  dir = tempDir();
+beforeEach(() => {
   failCompletion = false;
-  const files = new FileStore(dir.dir, () => {
+});
+
+/** The file store of `dataDir`, which fails completions while failCompletion is set. */
+function crashingStore(dataDir: string): SandboxStore {
+  const files = new FileStore(dataDir, () => {
     throw new Error('no event to rebuild in these tests');
   });
-  const store = new Proxy(files, {
+  return new Proxy(files, {
     get(target, key, receiver) {
       if (key === 'reviseSession') {
         return (...args: Parameters<SandboxStore['reviseSession']>) => {
@@ -41,13 +43,12 @@ beforeEach(async () => {
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-  sb = await startSandbox(dir.dir, { storage: { store }, logger: { error: () => undefined } });
-});
+}
 
-afterEach(async () => {
-  await sb.close();
-  dir.remove();
-});
+sandboxPerTest(
+  (started) => (sb = started),
+  (dataDir) => ({ storage: { store: crashingStore(dataDir) }, logger: { error: () => undefined } }),
+);
 
 const SUBTOTAL = 2 * 14999 + 2450;
 
@@ -149,13 +150,7 @@ describe('paying a session with a discount', () => {
 
 describe('a discount with tax', () => {
   it('taxes each line after its discount, and shipping in full', async () => {
-    await sb.stripe.taxRates.create({
-      display_name: 'Sales Tax',
-      percentage: 7.25,
-      inclusive: false,
-      country: 'US',
-      state: 'CA',
-    });
+    await sb.stripe.taxRates.create(taxRateParams.california);
     await makeCode('SPRING-20', { percent_off: 20 });
     const session = await codeSession({
       automatic_tax: { enabled: true },

@@ -1,7 +1,7 @@
 // Promotion codes on Checkout Sessions, driven as the shop drives them: the official client
 // creates the coupon, the code and the session; the hosted page's forms apply the code and pay.
 import Stripe from 'stripe';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { refusalMessage } from './discounts.ts';
 import { codeText, pageText } from './messages.ts';
 import {
@@ -10,22 +10,20 @@ import {
   rawSession,
   summaryAmount,
 } from './test-support/checkout-totals.ts';
-import { payForm, sessionParams, startSandbox, tempDir, type Started } from './test-support.ts';
+import { sandboxPerTest } from './test-support/sandbox-per-test.ts';
+import { payForm, sessionParams, type Started } from './test-support.ts';
 
-let dir: ReturnType<typeof tempDir>;
 let sb: Started;
 let now: number;
 
-beforeEach(async () => {
+// Before the sandbox starts, so that it starts at this time.
+beforeEach(() => {
   now = Date.UTC(2026, 10, 28, 12, 0, 0);
-  dir = tempDir();
-  sb = await startSandbox(dir.dir, { clock: () => now });
 });
-
-afterEach(async () => {
-  await sb.close();
-  dir.remove();
-});
+sandboxPerTest(
+  (started) => (sb = started),
+  () => ({ clock: () => now }),
+);
 
 // sessionParams(): 2 × $149.99 and 1 × $24.50.
 const SUBTOTAL = 2 * 14999 + 2450;

@@ -1,54 +1,34 @@
 // The sandbox's automatic tax (ADR 0050): the owner's tax rates matched to the shipping address,
 // exclusive on top (US/CA), inclusive inside the prices (DE), shipping taxed unless nontaxable.
 import Stripe from 'stripe';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { pageText, taxText } from './messages.ts';
 import { expectSessionSchema, rawSession, summaryAmount } from './test-support/checkout-totals.ts';
+import { sandboxPerTest } from './test-support/sandbox-per-test.ts';
 import {
   pageAfter,
   payForm,
   sessionParams,
   shippingFields,
-  startSandbox,
-  tempDir,
+  taxRateParams,
   type Started,
 } from './test-support.ts';
 
-let dir: ReturnType<typeof tempDir>;
 let sb: Started;
 let california: Stripe.TaxRate;
 
+sandboxPerTest((started) => (sb = started));
+
 beforeEach(async () => {
-  dir = tempDir();
-  sb = await startSandbox(dir.dir);
-  california = await sb.stripe.taxRates.create({
-    display_name: 'Sales Tax',
-    percentage: 7.25,
-    inclusive: false,
-    country: 'US',
-    state: 'CA',
-    jurisdiction: 'US - CA',
-  });
-  await sb.stripe.taxRates.create({
-    display_name: 'VAT',
-    percentage: 19,
-    inclusive: true,
-    country: 'DE',
-  });
+  california = await sb.stripe.taxRates.create(taxRateParams.california);
+  await sb.stripe.taxRates.create(taxRateParams.germanVat);
   // Archived: never applies.
   const old = await sb.stripe.taxRates.create({
+    ...taxRateParams.california,
     display_name: 'Old CA',
     percentage: 9,
-    inclusive: false,
-    country: 'US',
-    state: 'CA',
   });
   await sb.stripe.taxRates.update(old.id, { active: false });
-});
-
-afterEach(async () => {
-  await sb.close();
-  dir.remove();
 });
 
 const SUBTOTAL = 2 * 14999 + 2450;

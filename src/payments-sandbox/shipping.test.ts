@@ -1,40 +1,26 @@
 import Stripe from 'stripe';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addressErrors, pageText, shippingText } from './messages.ts';
+import { sandboxPerTest } from './test-support/sandbox-per-test.ts';
 import {
   pageAfter,
   payForm,
   sessionParams,
   shippingFields,
   shippingParams,
-  startSandbox,
-  tempDir,
+  stripeError,
   type Started,
 } from './test-support.ts';
 
-let dir: ReturnType<typeof tempDir>;
 let sb: Started;
-
-beforeEach(async () => {
-  dir = tempDir();
-  sb = await startSandbox(dir.dir);
-});
-
-afterEach(async () => {
-  await sb.close();
-  dir.remove();
-});
+sandboxPerTest((started) => (sb = started));
 
 const SUBTOTAL = 2 * 14999 + 2450;
 
-async function createError(params: object): Promise<Stripe.errors.StripeError> {
-  try {
-    await sb.stripe.checkout.sessions.create(params as Stripe.Checkout.SessionCreateParams);
-  } catch (err) {
-    return err as Stripe.errors.StripeError;
-  }
-  throw new Error('expected the create to fail');
-}
+const createError = (params: object) =>
+  stripeError(() =>
+    sb.stripe.checkout.sessions.create(params as Stripe.Checkout.SessionCreateParams),
+  );
 
 const shippingSession = () => sb.stripe.checkout.sessions.create(sessionParams(shippingParams()));
 

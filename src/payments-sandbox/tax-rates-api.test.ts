@@ -1,42 +1,23 @@
 // Tax rates through the official client (reference §4.1): create, archive, list, and the errors.
 import Stripe from 'stripe';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { sandboxPerTest } from './test-support/sandbox-per-test.ts';
 import { SchemaChecker } from './test-support/schema-check.ts';
 import { loadStripeSchema } from './test-support/stripe-schema.ts';
-import { startSandbox, tempDir, type Started } from './test-support.ts';
+import { stripeError, taxRateParams, type Started } from './test-support.ts';
 
-let dir: ReturnType<typeof tempDir>;
 let sb: Started;
 const now = Date.UTC(2026, 10, 28, 12, 0, 0);
 
-beforeEach(async () => {
-  dir = tempDir();
-  sb = await startSandbox(dir.dir, { clock: () => now });
-});
-
-afterEach(async () => {
-  await sb.close();
-  dir.remove();
-});
-
-async function failure(call: () => Promise<unknown>): Promise<Stripe.errors.StripeError> {
-  try {
-    await call();
-  } catch (err) {
-    return err as Stripe.errors.StripeError;
-  }
-  throw new Error('expected the call to fail');
-}
+sandboxPerTest(
+  (started) => (sb = started),
+  () => ({ clock: () => now }),
+);
 
 describe('tax rates', () => {
   it('creates a rate with every key of Stripe’s TaxRate, and finds it again', async () => {
     const rate = await sb.stripe.taxRates.create({
-      display_name: 'Sales Tax',
-      percentage: 7.25,
-      inclusive: false,
-      country: 'US',
-      state: 'CA',
-      jurisdiction: 'US - CA',
+      ...taxRateParams.california,
       tax_type: 'sales_tax',
       metadata: { source: 'back office' },
     });
@@ -69,12 +50,8 @@ describe('tax rates', () => {
   }, 60_000);
 
   it('archives and relabels a rate, but never changes its percentage or place', async () => {
-    const vat = await sb.stripe.taxRates.create({
-      display_name: 'VAT',
-      percentage: 19,
-      inclusive: true,
-      country: 'de',
-    });
+    // Sent lower-case: the rate keeps the upper-case ISO code.
+    const vat = await sb.stripe.taxRates.create({ ...taxRateParams.germanVat, country: 'de' });
     expect(vat).toMatchObject({ country: 'DE', state: null, inclusive: true, percentage: 19 });
     const changed = await sb.stripe.taxRates.update(vat.id, {
       active: false,
@@ -90,7 +67,7 @@ describe('tax rates', () => {
       metadata: { note: 'archived' },
     });
     for (const param of ['percentage', 'inclusive', 'country', 'state']) {
-      const err = await failure(() =>
+      const err = await stripeError(() =>
         sb.stripe.taxRates.update(vat.id, { [param]: param === 'inclusive' ? false : '1' }),
       );
       expect(err).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
@@ -138,7 +115,7 @@ describe('tax rates', () => {
       [{ ...base, flat_amount: 5 }, 'flat_amount'],
     ];
     for (const [params, param] of cases) {
-      const err = await failure(() =>
+      const err = await stripeError(() =>
         sb.stripe.taxRates.create(params as Stripe.TaxRateCreateParams),
       );
       expect(err, JSON.stringify(params)).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
@@ -148,7 +125,7 @@ describe('tax rates', () => {
       () => sb.stripe.taxRates.retrieve('txr_nope'),
       () => sb.stripe.taxRates.update('txr_nope', { active: false }),
     ]) {
-      const err = await failure(call);
+      const err = await stripeError(call);
       expect(err).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
       expect(err).toMatchObject({
         statusCode: 404,

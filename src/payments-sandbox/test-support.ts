@@ -24,6 +24,18 @@ export function stripeClient(secretKey: string, port: number): Stripe {
   });
 }
 
+/** The error the SDK throws for `call`; fails the test when it does not throw. */
+export async function stripeError(
+  call: () => Promise<unknown>,
+): Promise<Stripe.errors.StripeError> {
+  try {
+    await call();
+  } catch (err) {
+    return err as Stripe.errors.StripeError;
+  }
+  throw new Error('expected the call to fail');
+}
+
 export type Started = Awaited<ReturnType<typeof startSandbox>>;
 
 /** A sandbox on a random free port with fresh keys; `close` stops it (the dir stays for restarts). */
@@ -94,6 +106,19 @@ export function shippingParams(): Pick<
     shipping_options: [rate('Standard', 500, 5, 7), rate('Express', 1500, 1, 2)],
   };
 }
+
+/** Tax rates as the owner sets them up (ADR 0050): California's on top, German VAT inside. */
+export const taxRateParams = {
+  california: {
+    display_name: 'Sales Tax',
+    percentage: 7.25,
+    inclusive: false,
+    country: 'US',
+    state: 'CA',
+    jurisdiction: 'US - CA',
+  },
+  germanVat: { display_name: 'VAT', percentage: 19, inclusive: true, country: 'DE' },
+} satisfies Record<string, Stripe.TaxRateCreateParams>;
 
 /** An address the hosted page accepts, as its form fields. */
 export const shippingFields = {

@@ -126,10 +126,8 @@ export type SessionRecord = {
   taxRates?: TaxRateRecord[];
 };
 
-/** discounts.ts's AppliedDiscount, with the id and start of the Discount object it renders as. */
-export type SessionDiscountRecord = {
-  id: string;
-  start: number;
+/** A discount as applied to a session: the coupon's values copied at application time. */
+export type AppliedDiscount = {
   promotionCodeId: string | null;
   couponId: string;
   code: string | null;
@@ -137,6 +135,9 @@ export type SessionDiscountRecord = {
   percentOff: number | null;
   amountOff: number | null;
 };
+
+/** As the session keeps it: with the id and start of the Discount object it renders as. */
+export type SessionDiscountRecord = AppliedDiscount & { id: string; start: number };
 
 export type StripeEvent = {
   id: string;

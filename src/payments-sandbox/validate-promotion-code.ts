@@ -1,11 +1,17 @@
-import { optionalBoolean } from './api-objects.ts';
 import { couponRefusal, objectOfKind } from './discount-rules.ts';
 import { apiErrors, invalidRequest } from './errors.ts';
-import { isRecord, optionalInteger, optionalString, rejectUnknown, type Form } from './form.ts';
+import {
+  isRecord,
+  optionalBoolean,
+  optionalInteger,
+  optionalString,
+  readMetadata,
+  rejectUnknown,
+  type Form,
+} from './form.ts';
 import { randomAlnum } from './ids.ts';
 import type { SandboxStore } from './storage.ts';
 import type { PromotionCodeRecord } from './types.ts';
-import { readMetadata } from './validate-create.ts';
 
 const CREATE = [
   'promotion',

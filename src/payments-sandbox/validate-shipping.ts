@@ -3,6 +3,7 @@ import {
   isRecord,
   optionalList,
   optionalString,
+  readMetadata,
   rejectUnknown,
   requiredInteger,
   requiredString,
@@ -11,7 +12,7 @@ import {
 } from './form.ts';
 import { ALLOWED_COUNTRIES, MAX_SHIPPING_OPTIONS } from './shipping.ts';
 import type { DeliveryBound, TaxBehavior } from './types.ts';
-import { MAX_UNIT_AMOUNT } from './validate-create.ts';
+import { MAX_UNIT_AMOUNT } from './validate-line-items.ts';
 import { readTaxBehavior, readTaxCode } from './validate-discounts.ts';
 
 export type ShippingRateInput = {
@@ -32,13 +33,10 @@ export type ShippingInput = {
 const UNITS = ['business_day', 'day', 'hour', 'month', 'week'];
 
 /** shipping_address_collection and shipping_options of a create request, checked as Stripe does. */
-export function readShipping(
-  form: Form,
-  readMetadata: (value: FormValue | undefined, param: string) => Record<string, string>,
-): ShippingInput {
+export function readShipping(form: Form): ShippingInput {
   return {
     allowedCountries: readAddressCollection(form.shipping_address_collection),
-    options: readOptions(form.shipping_options, readMetadata),
+    options: readOptions(form.shipping_options),
   };
 }
 
@@ -64,10 +62,7 @@ function readAddressCollection(value: FormValue | undefined): string[] | null {
   return [...new Set(countries)];
 }
 
-function readOptions(
-  value: FormValue | undefined,
-  readMetadata: (value: FormValue | undefined, param: string) => Record<string, string>,
-): ShippingRateInput[] {
+function readOptions(value: FormValue | undefined): ShippingRateInput[] {
   const list = optionalList(value, 'shipping_options') ?? [];
   if (list.length > MAX_SHIPPING_OPTIONS) {
     throw invalidRequest(
@@ -90,15 +85,11 @@ function readOptions(
     }
     const data = option.shipping_rate_data;
     if (data === undefined || data === '') throw apiErrors.missing(`${param}[shipping_rate_data]`);
-    return readRateData(data, `${param}[shipping_rate_data]`, readMetadata);
+    return readRateData(data, `${param}[shipping_rate_data]`);
   });
 }
 
-function readRateData(
-  data: FormValue,
-  param: string,
-  readMetadata: (value: FormValue | undefined, param: string) => Record<string, string>,
-): ShippingRateInput {
+function readRateData(data: FormValue, param: string): ShippingRateInput {
   if (!isRecord(data)) throw invalidRequest(`Invalid object: ${param} must be an object.`, param);
   rejectUnknown(
     data,
