@@ -20,6 +20,16 @@ export interface FunctionCall {
 
 export type Answer = { status: number; body: unknown } | Error;
 
+/** What a function's fetch resolves with for `answer`; an Error rejects it, as a lost network does. */
+export async function respond(answer: Answer | Promise<Answer>): Promise<Response> {
+  const given = await answer;
+  if (given instanceof Error) throw given;
+  return new Response(JSON.stringify(given.body), {
+    status: given.status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
 /** A backend that is signed in (or not) and whose functions answer from `answer`. */
 export function fakeBackend(options: {
   signedIn: boolean;
@@ -39,12 +49,7 @@ export function fakeBackend(options: {
         authorization: session ? `Bearer ${session.access_token}` : headers.get('authorization'),
       };
       calls.push(call);
-      const answer = await options.answer(call);
-      if (answer instanceof Error) throw answer;
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { 'content-type': 'application/json' },
-      });
+      return respond(options.answer(call));
     },
   });
   const auth = {

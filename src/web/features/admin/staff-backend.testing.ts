@@ -2,7 +2,7 @@
 // whose functions client is the real functions-js, answering each call from `answer`, and whose
 // data client is whatever the test gives (the sections read little through it).
 import { FunctionsClient } from '@supabase/functions-js';
-import type { Answer } from '../../lib/fake-backend.testing.tsx';
+import { respond, type Answer } from '../../lib/fake-backend.testing.tsx';
 import type { Backend } from '../../lib/supabase.ts';
 
 export interface StaffCall {
@@ -25,12 +25,7 @@ export function staffBackend(options: {
         body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null,
       };
       calls.push(call);
-      const answer = await options.answer(call);
-      if (answer instanceof Error) throw answer;
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { 'content-type': 'application/json' },
-      });
+      return respond(options.answer(call));
     },
   });
   const auth = {

@@ -1,6 +1,6 @@
 import type { Category } from '../../../../catalogue/index.ts';
-import { suggestUrlKey } from './draft.ts';
-import { ChoiceList, Field, type PartProps } from './form-field.tsx';
+import { ChoiceList, Field } from '../form-field.tsx';
+import { suggestUrlKey, type PartProps } from './draft.ts';
 import { inputOf } from './sheet-form.ts';
 import { PRODUCT_TEXT as T } from './texts.ts';
 

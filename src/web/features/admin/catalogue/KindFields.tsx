@@ -1,5 +1,5 @@
-import { KIND_VALUES, type ProductDraft } from './draft.ts';
-import { ChoiceList, Field, type PartProps } from './form-field.tsx';
+import { ChoiceList, Field } from '../form-field.tsx';
+import { KIND_VALUES, type PartProps, type ProductDraft } from './draft.ts';
 import { PRODUCT_TEXT as T } from './texts.ts';
 
 // The drawings an accessory can have, as staff read them: "Headset stand".

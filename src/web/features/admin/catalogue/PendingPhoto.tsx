@@ -1,4 +1,4 @@
-import { controlProps, Notes } from './form-field.tsx';
+import { controlProps, Notes } from '../form-field.tsx';
 import { PHOTO_TEXT as T } from './texts.ts';
 
 /** A chosen file waiting to be uploaded, with the alt text typed for it. */

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { controlProps, Notes } from './form-field.tsx';
+import { controlProps, Notes } from '../form-field.tsx';
 import { altProblem, thumbnailUrl, type ProductPhoto } from './photos.ts';
 import { PHOTO_TEXT as T, PRODUCT_TEXT } from './texts.ts';
 
@@ -66,7 +66,7 @@ export function PhotoItem(props: PhotoItemProps) {
       </div>
       <form className="product-photo__alt" noValidate onSubmit={(e) => void save(e)}>
         <label htmlFor={altId}>{T.alt(n)}</label>
-        <div className="product-field__control">
+        <div className="admin-field__control">
           <input
             {...controlProps(altId, { error })}
             className="input"

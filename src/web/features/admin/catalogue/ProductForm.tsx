@@ -5,8 +5,14 @@ import { useSessionStore } from '../../../lib/session-react.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { saveProduct, type ProductPayload, type ProductRow } from './api.ts';
 import { DetailsFields } from './DetailsFields.tsx';
-import { checkDraft, draftOf, newDraft, type FieldErrors, type ProductDraft } from './draft.ts';
-import type { PartProps } from './form-field.tsx';
+import {
+  checkDraft,
+  draftOf,
+  newDraft,
+  type FieldErrors,
+  type PartProps,
+  type ProductDraft,
+} from './draft.ts';
 import { KindFields } from './KindFields.tsx';
 import { SheetFields } from './SheetFields.tsx';
 import { productPath } from './paths.ts';

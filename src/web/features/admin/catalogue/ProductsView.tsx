@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { formatPrice, type ProductStatus } from '../../../../catalogue/index.ts';
 import { useHashQuery } from '../../../lib/hash-location.ts';
 import { formatDateTime } from '../format.ts';
+import { Loaded } from '../Loaded.tsx';
 import type { ProductRow } from './api.ts';
 import { PRODUCTS_PATH, productPath } from './paths.ts';
 import { ProductsCsv } from './ProductsCsv.tsx';
@@ -89,23 +90,18 @@ export function ProductsView() {
           </span>
         </div>
       </form>
-      {list.status === 'failed' ? (
-        <div className="admin-failed">
-          <p role="alert">{T.failed}</p>
-          <button className="button" type="button" onClick={list.retry}>
-            {T.retry}
-          </button>
-        </div>
-      ) : list.status === 'loading' ? (
-        <p role="status">{T.loading}</p>
-      ) : (
-        <>
-          <p role="status">
-            {shown.length === 0 ? T.empty : T.shown(shown.length, list.rows.length)}
-          </p>
-          {shown.length > 0 && <ProductsTable rows={shown} query={query} />}
-        </>
-      )}
+      <Loaded
+        status={list.status}
+        loading={T.loading}
+        failed={T.failed}
+        retry={T.retry}
+        onRetry={list.retry}
+      >
+        <p role="status">
+          {shown.length === 0 ? T.empty : T.shown(shown.length, list.rows.length)}
+        </p>
+        {shown.length > 0 && <ProductsTable rows={shown} query={query} />}
+      </Loaded>
       {/* Kept mounted while the list reloads after an import, so its message stays. */}
       <ProductsCsv rows={list.rows} ready={list.status === 'ready'} onImported={list.retry} />
     </>

@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
+import { ChoiceList, controlProps, Field, Notes } from '../form-field.tsx';
 import type { SwitchOption } from './api.ts';
-import { ChoiceList, controlProps, Field, Notes, type PartProps } from './form-field.tsx';
+import type { PartProps } from './draft.ts';
 import { useSwitches } from './use-product.ts';
 import { DIMENSIONS, sheetFields, type SheetField, type SheetInput } from './sheet-form.ts';
 import { PRODUCT_TEXT as T, STATUS_TEXT } from './texts.ts';

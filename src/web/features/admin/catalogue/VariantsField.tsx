@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
-import { newVariant, type ProductDraft, type VariantDraft } from './draft.ts';
-import { ChoiceList, Field, Notes, type PartProps } from './form-field.tsx';
+import { ChoiceList, Field, Notes } from '../form-field.tsx';
+import { newVariant, type PartProps, type ProductDraft, type VariantDraft } from './draft.ts';
 import { PRODUCT_TEXT as T } from './texts.ts';
 
 const nameOf = (variant: VariantDraft, index: number) =>

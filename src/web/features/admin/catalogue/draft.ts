@@ -44,6 +44,16 @@ export interface ProductDraft {
 
 export type FieldErrors = Record<string, string>;
 
+/** What every part of the editor's form is given. */
+export interface PartProps {
+  draft: ProductDraft;
+  errors: FieldErrors;
+  /** The form's id prefix: a field's id is `${ids}-${key}`. */
+  ids: string;
+  /** Changes the draft and clears the errors of the fields it names ('*': every one). */
+  update: (change: (draft: ProductDraft) => ProductDraft, ...cleared: string[]) => void;
+}
+
 let lastId = 0;
 export const newVariant = (color = '', sku = ''): VariantDraft => ({ id: ++lastId, color, sku });
 

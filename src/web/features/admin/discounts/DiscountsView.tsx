@@ -2,14 +2,15 @@ import { useId, useState } from 'react';
 import type { DiscountCode } from '../../../../contracts/functions/admin-discounts.ts';
 import { useSessionStore } from '../../../lib/session-react.tsx';
 import { formatPrice } from '../format.ts';
+import { LoadedList } from '../Loaded.tsx';
+import { SaveNotice, type Notice } from '../SaveNotice.tsx';
+import { TableHead } from '../TableHead.tsx';
 import { useStaffList } from '../use-staff-list.ts';
 import { fetchDiscounts, setDiscountActive } from './api.ts';
 import { DiscountForm } from './DiscountForm.tsx';
 import { discountStatus, discountText, expiryText } from './status.ts';
 import { DISCOUNT_TEXT as T } from './texts.ts';
 import './discounts.css';
-
-type Notice = { kind: 'done' | 'failed'; text: string } | null;
 
 /**
  * The back office's discount codes (docs/decisions/0050-discount-codes-and-sales-tax.md): every
@@ -49,28 +50,10 @@ export function DiscountsView() {
       <p>{T.intro}</p>
       <section className="admin-section" aria-labelledby={listId}>
         <h2 id={listId}>{T.listHeading}</h2>
-        {list.status === 'failed' ? (
-          <div className="admin-failed">
-            <p role="alert">{T.failed(list.message)}</p>
-            <button className="button" type="button" onClick={list.retry}>
-              {T.retry}
-            </button>
-          </div>
-        ) : list.status === 'loading' ? (
-          <p role="status">{T.loading}</p>
-        ) : list.rows.length === 0 ? (
-          <p>{T.empty}</p>
-        ) : (
-          <CodesTable rows={list.rows} busy={busy} onToggle={(code) => void toggle(code)} />
-        )}
-        <p role="status" className="discounts__notice">
-          {notice?.kind === 'done' ? notice.text : ''}
-        </p>
-        {notice?.kind === 'failed' && (
-          <p role="alert" className="admin-error">
-            {notice.text}
-          </p>
-        )}
+        <LoadedList list={list} text={T}>
+          {(rows) => <CodesTable rows={rows} busy={busy} onToggle={(code) => void toggle(code)} />}
+        </LoadedList>
+        <SaveNotice notice={notice} />
       </section>
       <section className="admin-section" aria-labelledby={formId}>
         <h2 id={formId}>{T.formHeading}</h2>
@@ -93,21 +76,19 @@ function CodesTable({ rows, busy, onToggle }: CodesTableProps) {
   const [now] = useState(() => Math.floor(Date.now() / 1000));
   return (
     <table className="admin-table discounts__table">
-      <caption className="visually-hidden">{T.tableLabel}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{c.code}</th>
-          <th scope="col">{c.discount}</th>
-          <th scope="col">{c.status}</th>
-          <th scope="col">{c.redemptions}</th>
-          <th scope="col">{c.orders}</th>
-          <th scope="col" className="admin-table__money">
-            {c.revenue}
-          </th>
-          <th scope="col">{c.expires}</th>
-          <th scope="col">{c.actions}</th>
-        </tr>
-      </thead>
+      <TableHead
+        caption={T.tableLabel}
+        columns={[
+          c.code,
+          c.discount,
+          c.status,
+          c.redemptions,
+          c.orders,
+          { money: c.revenue },
+          c.expires,
+          c.actions,
+        ]}
+      />
       <tbody>
         {rows.map((code) => {
           const status = discountStatus(code, now);

@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useSessionStore } from '../../../lib/session-react.tsx';
+import { Loaded } from '../Loaded.tsx';
+import { SaveNotice, type Notice } from '../SaveNotice.tsx';
 import { fetchShippingTaxable, saveShippingTaxable } from './api.ts';
 import { TAX_TEXT as T } from './texts.ts';
 
-type Loaded = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready' };
+type Load = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready' };
 
 /**
  * Whether tax applies to shipping: the shop's one tax setting, saved with its own button. A
@@ -12,12 +14,11 @@ type Loaded = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind
 export function ShippingTaxable() {
   const store = useSessionStore();
   const id = useId();
-  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  const [loaded, setLoaded] = useState<Load>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [taxable, setTaxable] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState('');
-  const [failed, setFailed] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
 
   useEffect(() => {
     let live = true;
@@ -49,59 +50,50 @@ export function ShippingTaxable() {
     event.preventDefault();
     if (saving) return;
     setSaving(true);
-    setSaved('');
-    setFailed(null);
+    setNotice(null);
     try {
       const value = await saveShippingTaxable(await store.backend(), taxable);
       setTaxable(value);
-      setSaved(value ? T.savedTaxable : T.savedNotTaxable);
+      setNotice({ kind: 'done', text: value ? T.savedTaxable : T.savedNotTaxable });
     } catch (err) {
-      setFailed(T.saveFailed(err instanceof Error ? err.message : String(err)));
+      const message = err instanceof Error ? err.message : String(err);
+      setNotice({ kind: 'failed', text: T.saveFailed(message) });
     } finally {
       setSaving(false);
     }
   };
 
-  if (loaded.kind === 'loading') return <p role="status">{T.settingsLoading}</p>;
-  if (loaded.kind === 'failed') {
-    return (
-      <div className="admin-failed">
-        <p role="alert">{T.settingsFailed(loaded.message)}</p>
-        <button className="button" type="button" onClick={retry}>
-          {T.retry}
-        </button>
-      </div>
-    );
-  }
   return (
-    <form className="tax__setting" onSubmit={(e) => void save(e)} noValidate>
-      <div className="admin-check">
-        <input
-          id={id}
-          type="checkbox"
-          checked={taxable}
-          aria-describedby={`${id}-hint`}
-          onChange={(e) => {
-            setTaxable(e.target.checked);
-            setSaved('');
-          }}
-        />
-        <label htmlFor={id}>{T.shippingTaxable}</label>
-      </div>
-      <p id={`${id}-hint`} className="admin-hint tax__hint">
-        {T.shippingHint}
-      </p>
-      <button type="submit" className="button button--small" disabled={saving}>
-        {saving ? T.saving : T.save}
-      </button>
-      {failed && (
-        <p role="alert" className="admin-error">
-          {failed}
+    <Loaded
+      status={loaded.kind}
+      loading={T.settingsLoading}
+      failed={loaded.kind === 'failed' ? T.settingsFailed(loaded.message) : ''}
+      retry={T.retry}
+      onRetry={retry}
+    >
+      <form className="tax__setting" onSubmit={(e) => void save(e)} noValidate>
+        <div className="admin-check">
+          <input
+            id={id}
+            type="checkbox"
+            checked={taxable}
+            aria-describedby={`${id}-hint`}
+            onChange={(e) => {
+              setTaxable(e.target.checked);
+              // A saved line no longer says what the box shows; a failure still stands.
+              setNotice((n) => (n?.kind === 'failed' ? n : null));
+            }}
+          />
+          <label htmlFor={id}>{T.shippingTaxable}</label>
+        </div>
+        <p id={`${id}-hint`} className="admin-hint tax__hint">
+          {T.shippingHint}
         </p>
-      )}
-      <p role="status" className="tax__notice">
-        {saved}
-      </p>
-    </form>
+        <button type="submit" className="button button--small" disabled={saving}>
+          {saving ? T.saving : T.save}
+        </button>
+        <SaveNotice notice={notice} />
+      </form>
+    </Loaded>
   );
 }

@@ -2,14 +2,15 @@ import { useId, useState } from 'react';
 import type { TaxRate } from '../../../../contracts/functions/admin-tax-rates.ts';
 import { useSessionStore } from '../../../lib/session-react.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { LoadedList } from '../Loaded.tsx';
+import { SaveNotice, type Notice } from '../SaveNotice.tsx';
+import { TableHead } from '../TableHead.tsx';
 import { useStaffList } from '../use-staff-list.ts';
 import { archiveTaxRate, fetchTaxRates } from './api.ts';
 import { ShippingTaxable } from './ShippingTaxable.tsx';
 import { TaxRateForm } from './TaxRateForm.tsx';
 import { TAX_TEXT as T } from './texts.ts';
 import './tax.css';
-
-type Notice = { kind: 'done' | 'failed'; text: string } | null;
 
 /**
  * The back office's tax (docs/decisions/0050-discount-codes-and-sales-tax.md): whether shipping is
@@ -62,28 +63,10 @@ export function TaxView() {
       </section>
       <section className="admin-section" aria-labelledby={ratesId}>
         <h2 id={ratesId}>{T.ratesHeading}</h2>
-        {list.status === 'failed' ? (
-          <div className="admin-failed">
-            <p role="alert">{T.failed(list.message)}</p>
-            <button className="button" type="button" onClick={list.retry}>
-              {T.retry}
-            </button>
-          </div>
-        ) : list.status === 'loading' ? (
-          <p role="status">{T.loading}</p>
-        ) : list.rows.length === 0 ? (
-          <p>{T.empty}</p>
-        ) : (
-          <RatesTable rows={list.rows} onArchive={ask} />
-        )}
-        <p role="status" className="tax__notice">
-          {notice?.kind === 'done' ? notice.text : ''}
-        </p>
-        {notice?.kind === 'failed' && (
-          <p role="alert" className="admin-error">
-            {notice.text}
-          </p>
-        )}
+        <LoadedList list={list} text={T}>
+          {(rows) => <RatesTable rows={rows} onArchive={ask} />}
+        </LoadedList>
+        <SaveNotice notice={notice} />
       </section>
       <section className="admin-section" aria-labelledby={formId}>
         <h2 id={formId}>{T.formHeading}</h2>
@@ -110,20 +93,10 @@ function RatesTable({ rows, onArchive }: { rows: TaxRate[]; onArchive: (rate: Ta
   const c = T.columns;
   return (
     <table className="admin-table tax__table">
-      <caption className="visually-hidden">{T.tableLabel}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{c.name}</th>
-          <th scope="col">{c.country}</th>
-          <th scope="col">{c.state}</th>
-          <th scope="col" className="admin-table__money">
-            {c.rate}
-          </th>
-          <th scope="col">{c.inclusive}</th>
-          <th scope="col">{c.status}</th>
-          <th scope="col">{c.actions}</th>
-        </tr>
-      </thead>
+      <TableHead
+        caption={T.tableLabel}
+        columns={[c.name, c.country, c.state, { money: c.rate }, c.inclusive, c.status, c.actions]}
+      />
       <tbody>
         {rows.map((rate) => (
           <tr key={rate.id} className={rate.active ? undefined : 'tax__row--archived'}>

@@ -1,19 +1,8 @@
 import type { ReactNode } from 'react';
-import type { FieldErrors, ProductDraft } from './draft.ts';
 
-// The editor's fields share one shape: a label, the control, then its unit, hint and error, which
-// the control names in aria-describedby (and aria-invalid while the error stands), so a screen
-// reader reads the error when the focus moves to the first field that has one.
-
-/** What every part of the form is given. */
-export interface PartProps {
-  draft: ProductDraft;
-  errors: FieldErrors;
-  /** The form's id prefix: a field's id is `${ids}-${key}`. */
-  ids: string;
-  /** Changes the draft and clears the errors of the fields it names ('*': every one). */
-  update: (change: (draft: ProductDraft) => ProductDraft, ...cleared: string[]) => void;
-}
+// The back office's fields share one shape: a label, the control, then its unit, hint and error,
+// which the control names in aria-describedby (and aria-invalid while the error stands), so a
+// screen reader reads the error when the focus moves to the first field that has one.
 
 /** The attributes a control needs for its hint, unit and error. */
 export interface ControlProps {
@@ -52,10 +41,10 @@ export function Field({ id, label, error, hint, unit, children }: FieldProps) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <div className="product-field__control">
+      <div className="admin-field__control">
         {children(controlProps(id, { error, hint, unit }))}
         {unit && (
-          <span id={`${id}-unit`} className="product-field__unit">
+          <span id={`${id}-unit`} className="admin-field__unit">
             {unit}
           </span>
         )}
