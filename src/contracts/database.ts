@@ -79,6 +79,55 @@ export type Database = {
           },
         ];
       };
+      product_availability: {
+        Row: {
+          cap: number | null;
+          ends_at: string | null;
+          kind: string;
+          moq: number | null;
+          product_key: string;
+          ships_by: string;
+          ships_from: string;
+          starts_at: string | null;
+          updated_at: string;
+        };
+        Insert: {
+          cap?: number | null;
+          ends_at?: string | null;
+          kind: string;
+          moq?: number | null;
+          product_key: string;
+          ships_by: string;
+          ships_from: string;
+          starts_at?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          cap?: number | null;
+          ends_at?: string | null;
+          kind?: string;
+          moq?: number | null;
+          product_key?: string;
+          ships_by?: string;
+          ships_from?: string;
+          starts_at?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'product_availability_product_key_fkey';
+            columns: ['product_key'];
+            referencedRelation: 'catalogue_products';
+            referencedColumns: ['key'];
+          },
+          {
+            foreignKeyName: 'product_availability_product_key_fkey';
+            columns: ['product_key'];
+            referencedRelation: 'products';
+            referencedColumns: ['key'];
+          },
+        ];
+      };
       product_photos: {
         Row: {
           alt: string;
@@ -364,6 +413,7 @@ export type Database = {
           tracking_number: string | null;
           updated_at: string;
           user_id: string | null;
+          waits_for: NonNullable<Json>;
         };
         Insert: {
           address_erased_at?: string | null;
@@ -395,6 +445,7 @@ export type Database = {
           tracking_number?: string | null;
           updated_at?: string;
           user_id?: string | null;
+          waits_for?: NonNullable<Json>;
         };
         Update: {
           address_erased_at?: string | null;
@@ -426,6 +477,7 @@ export type Database = {
           tracking_number?: string | null;
           updated_at?: string;
           user_id?: string | null;
+          waits_for?: NonNullable<Json>;
         };
         Relationships: [];
       };
@@ -602,6 +654,34 @@ export type Database = {
       };
     };
     Views: {
+      availability_progress: {
+        Row: {
+          cap: number | null;
+          ends_at: string | null;
+          kind: string | null;
+          moq: number | null;
+          product_key: string | null;
+          ships_by: string | null;
+          ships_from: string | null;
+          starts_at: string | null;
+          units_held: number | null;
+          units_paid: number | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'product_availability_product_key_fkey';
+            columns: ['product_key'];
+            referencedRelation: 'catalogue_products';
+            referencedColumns: ['key'];
+          },
+          {
+            foreignKeyName: 'product_availability_product_key_fkey';
+            columns: ['product_key'];
+            referencedRelation: 'products';
+            referencedColumns: ['key'];
+          },
+        ];
+      };
       catalogue_products: {
         Row: {
           category: string | null;

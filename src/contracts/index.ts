@@ -2,4 +2,5 @@
 export * from './functions/index.ts';
 export * from './order-status.ts';
 export * from './order-tax.ts';
+export * from './availability.ts';
 export * from './order-lifecycle.ts';
