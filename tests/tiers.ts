@@ -92,6 +92,7 @@ export const POSTGRES_TESTS = [
   'src/server/orders/discounts-recording.test.ts',
   'src/server/orders/stock-lifecycle.test.ts',
   'src/server/orders/stock-race.test.ts',
+  'src/server/orders/pre-orders.test.ts',
   'src/server/functions/open-checkouts.test.ts',
   'src/server/storage/instances.test.ts',
   'src/server/payments/failover.test.ts',

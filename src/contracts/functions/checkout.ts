@@ -17,7 +17,15 @@ export const checkoutItemSchema = z.object({
 });
 export type CheckoutItem = z.infer<typeof checkoutItemSchema>;
 
-export const checkoutRequestSchema = z.object({ items: z.array(checkoutItemSchema) });
+export const checkoutRequestSchema = z.object({
+  items: z.array(checkoutItemSchema),
+  /**
+   * The shopper accepts that a cart mixing in-stock products with pre-orders or group buys ships
+   * when its last item is ready; without it the server refuses such a cart
+   * (docs/decisions/0051-pre-orders-and-group-buys.md).
+   */
+  shipTogether: z.optional(z.boolean()),
+});
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
 /** The Checkout Session: its id and the payment page the browser goes to (null for none). */
@@ -27,7 +35,7 @@ export const checkoutAnswerSchema = z.object({
 });
 export type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>;
 
-/** POST checkout {items}: signed-in shoppers only; a Checkout Session at catalogue prices. */
+/** POST checkout {items, shipTogether?}: signed-in shoppers only; a Checkout Session at catalogue prices. */
 export const checkoutFunction = {
   name: 'checkout',
   method: 'POST',

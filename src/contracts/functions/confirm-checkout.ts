@@ -18,6 +18,21 @@ export const CONFIRM_STATUSES = [
 ] as const;
 export type ConfirmStatus = (typeof CONFIRM_STATUSES)[number];
 
+/**
+ * A line an order waits for (shop_orders.waits_for, the contracts' WaitingLine): the pre-order's
+ * or group buy's window as it was sold (docs/decisions/0051-pre-orders-and-group-buys.md).
+ */
+export const waitingLineSchema = z.object({
+  productKey: z.string(),
+  name: z.string(),
+  kind: z.enum(['pre_order', 'group_buy']),
+  /** YYYY-MM-DD. */
+  shipsFrom: z.string(),
+  shipsBy: z.string(),
+  /** When the group buy ends (ISO timestamp); null for a pre-order. */
+  endsAt: z.nullable(z.string()),
+});
+
 /** One line of a confirmed order: what, which colour, how many, at what unit price (cents). */
 export const confirmedOrderLineSchema = z.object({
   name: z.string(),
@@ -51,6 +66,8 @@ export const confirmedOrderSchema = z.object({
   taxInclusive: z.optional(z.boolean()),
   /** The rates as the shopper saw them: "Sales tax 7.25%". */
   taxLabel: z.optional(z.nullable(z.string())),
+  /** The pre-orders and group buys the order waits for; absent when it waits for none. */
+  waitsFor: z.optional(z.array(waitingLineSchema)),
 });
 export type ConfirmedOrder = z.infer<typeof confirmedOrderSchema>;
 

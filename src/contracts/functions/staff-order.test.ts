@@ -49,6 +49,7 @@ describe('the staff order', () => {
       tax_cents: 696,
       tax_inclusive: false,
       tax_label: 'Sales tax 7.25%',
+      waits_for: [],
     };
     expect(staffOrderSchema.safeParse(row).success).toBe(true);
     expect(staffOrderSchema.safeParse({ ...row, status: 'lost' }).success).toBe(false);

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { waitingLineSchema } from './confirm-checkout.ts';
 import { orderStatusSchema, shippingAddressSchema, wholeNumber } from './order.ts';
 
 const text = z.nullable(z.string());
@@ -40,5 +41,7 @@ export const staffOrderSchema = z.object({
   tax_cents: wholeNumber,
   tax_inclusive: z.boolean(),
   tax_label: text,
+  /** The pre-orders and group buys the order waits for; empty for an in-stock order. */
+  waits_for: z.array(waitingLineSchema),
 });
 export type StaffOrder = z.infer<typeof staffOrderSchema>;

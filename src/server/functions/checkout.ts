@@ -12,6 +12,7 @@ import {
   lineItemsFor,
   linkHold,
   parseCheckoutCart,
+  readAvailability,
   releaseHold,
   reserveStock,
   shippingParamsFor,
@@ -46,11 +47,14 @@ function providerError(err: Stripe.errors.StripeError): HttpError {
 }
 
 // The orders module says which cart rule broke; this API answers it as invalid_cart. The cart's
-// products are read now, so a price or status changed a moment ago is the one that applies.
+// products and their pre-orders and group buys are read now, so a price, status or ship window
+// changed a moment ago is the one that applies.
 async function cartOf(deps: FunctionsDeps, body: unknown) {
-  const catalogue = await readCatalogue(deps.db, cartProductKeys(body), deps.logger);
+  const keys = cartProductKeys(body);
+  const catalogue = await readCatalogue(deps.db, keys, deps.logger);
+  const availability = await readAvailability(deps.db, keys);
   try {
-    const lines = parseCheckoutCart(body, catalogue);
+    const lines = parseCheckoutCart(body, catalogue, availability);
     return checkOrderLimits(lines, deps.checkoutLimits ?? DEFAULT_CHECKOUT_LIMITS);
   } catch (err) {
     if (err instanceof InvalidCartError) throw functionError('invalid_cart', err.message);
@@ -79,7 +83,7 @@ async function holdOf(
 }
 
 /**
- * POST /functions/v1/checkout {items}: signed-in shoppers only (requireShopper). Creates a Checkout Session from the
+ * POST /functions/v1/checkout {items, shipTogether?}: signed-in shoppers only (requireShopper). Creates a Checkout Session from the
  * cart at catalogue prices and answers {id, url}; the browser then goes to url.
  */
 export function checkoutHandler(deps: FunctionsDeps): Handler<WithPayments & WithShopper> {

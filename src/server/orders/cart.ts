@@ -1,6 +1,12 @@
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import { checkoutRequestSchema, type CheckoutItem } from '../../contracts/index.ts';
+import {
+  checkoutRequestSchema,
+  groupBuyPhase,
+  mixesWaiting,
+  type CheckoutItem,
+  type ProductAvailability,
+} from '../../contracts/index.ts';
 import {
   encodeLineItemName,
   MAX_LINE_QUANTITY,
@@ -12,6 +18,17 @@ import {
 
 /** The line item's product metadata field holding the shop's product key ("keyboards:1"). */
 export const PRODUCT_KEY_METADATA = 'product_key';
+
+/**
+ * The fields of the line item's product metadata saying how a pre-order or group buy was sold
+ * (docs/decisions/0051-pre-orders-and-group-buys.md): what the paid order records as waits_for.
+ */
+export const AVAILABILITY_METADATA = {
+  kind: 'availability_kind',
+  shipsFrom: 'ships_from',
+  shipsBy: 'ships_by',
+  endsAt: 'ends_at',
+} as const;
 
 /** Stripe accepts at most 100 line items in one Checkout Session. */
 export const MAX_CART_LINES = 100;
@@ -35,6 +52,15 @@ export const cartMessages = {
   soldOut: (name: string, colour: string) => `Sold out: ${name} (${colour}).`,
   onlyLeft: (name: string, colour: string, left: number) =>
     `Only ${left} left of ${name} (${colour}).`,
+  // Pre-orders and group buys (docs/decisions/0051-pre-orders-and-group-buys.md): a cap counts
+  // units of the product in all its colours.
+  capSoldOut: (name: string) => `${name} is sold out.`,
+  capOnlyLeft: (name: string, left: number) => `Only ${left} left of ${name}.`,
+  groupBuyNotStarted: (name: string) => `The group buy for ${name} has not started yet.`,
+  groupBuyEnded: (name: string) => `The group buy for ${name} has ended.`,
+  mixed:
+    'Your cart mixes items in stock with pre-orders or group buys. Accept that the order ships ' +
+    'when the last item is ready, or check them out separately.',
 };
 
 const quantitySchema = z.number().int().min(1).max(MAX_LINE_QUANTITY);
@@ -48,6 +74,8 @@ export interface CheckoutLine {
   quantity: number;
   /** A price the browser sent that differs from the catalogue's (ignored; logged by the caller). */
   ignoredPrice?: number;
+  /** The product's pre-order or group buy as the checkout read it; absent: in stock. */
+  availability?: ProductAvailability;
 }
 
 /** A cart the checkout refuses; the message says which rule it breaks (the handler answers 400). */
@@ -65,16 +93,17 @@ const keyOf = (item: CheckoutItem) =>
   (item.category && item.id !== undefined ? productKey(item.category, item.id) : undefined);
 
 /**
- * The items of a checkout body (the checkout contract's request), or InvalidCartError when the
- * body is not a cart. Quantities and prices are checked per line, naming the product.
+ * The items of a checkout body (the checkout contract's request) and whether the shopper accepts
+ * that a mixed cart ships together, or InvalidCartError when the body is not a cart. Quantities
+ * and prices are checked per line, naming the product.
  */
-function itemsOf(body: unknown): CheckoutItem[] {
+function requestOf(body: unknown): { items: CheckoutItem[]; shipTogether: boolean } {
   const parsed = checkoutRequestSchema.safeParse(body);
   if (!parsed.success) throw invalidCart(cartMessages.badBody);
   const items = parsed.data.items;
   if (items.length === 0) throw invalidCart(cartMessages.empty);
   if (items.length > MAX_CART_LINES) throw invalidCart(cartMessages.tooMany);
-  return items;
+  return { items, shipTogether: parsed.data.shipTogether === true };
 }
 
 /**
@@ -84,7 +113,7 @@ function itemsOf(body: unknown): CheckoutItem[] {
  */
 export function cartProductKeys(body: unknown): string[] {
   try {
-    return [...new Set(itemsOf(body).flatMap((item) => keyOf(item) ?? []))];
+    return [...new Set(requestOf(body).items.flatMap((item) => keyOf(item) ?? []))];
   } catch (err) {
     if (err instanceof InvalidCartError) return [];
     throw err;
@@ -105,13 +134,29 @@ function productOf(item: CheckoutItem, catalogue: Catalogue): Product {
   return product;
 }
 
+/** Refuses a group-buy line outside its run: nobody joins one before it starts or after it ends. */
+function checkGroupBuyRun(name: string, availability: ProductAvailability, now: Date): void {
+  if (availability.kind !== 'group_buy') return;
+  const phase = groupBuyPhase(availability, now);
+  if (phase === 'upcoming') throw invalidCart(cartMessages.groupBuyNotStarted(name));
+  if (phase === 'ended') throw invalidCart(cartMessages.groupBuyEnded(name));
+}
+
 /**
- * Validates the body of a checkout request (docs/product.md, Checkout) against `catalogue`, the
- * products read from the database for this request (cartProductKeys). Throws a 400 error
- * (InvalidCartError) saying what is wrong; prices come from the catalogue, never the browser.
+ * Validates the body of a checkout request (docs/product.md, Checkout) against `catalogue` and
+ * `availability`, the products and their pre-orders and group buys read from the database for
+ * this request (cartProductKeys). Throws a 400 error (InvalidCartError) saying what is wrong;
+ * prices come from the catalogue, never the browser. A cart mixing in-stock products with ones
+ * that wait needs the shopper's consent to ship together.
  */
-export function parseCheckoutCart(body: unknown, catalogue: Catalogue): CheckoutLine[] {
-  return itemsOf(body).map((item) => {
+export function parseCheckoutCart(
+  body: unknown,
+  catalogue: Catalogue,
+  availability: ReadonlyMap<string, ProductAvailability> = new Map(),
+  now = new Date(),
+): CheckoutLine[] {
+  const { items, shipTogether } = requestOf(body);
+  const lines = items.map((item) => {
     const product = productOf(item, catalogue);
     const color = item.color?.trim() || undefined;
     if (color !== undefined && !product.availableColors.includes(color)) {
@@ -125,13 +170,34 @@ export function parseCheckoutCart(body: unknown, catalogue: Catalogue): Checkout
       if (!price.success) throw invalidCart(cartMessages.price(product.name));
       if (priceToCents(price.data) !== product.priceCents) line.ignoredPrice = price.data;
     }
+    const waits = availability.get(product.key);
+    if (waits) {
+      checkGroupBuyRun(product.name, waits, now);
+      line.availability = waits;
+    }
     return line;
   });
+  const mixed = mixesWaiting(lines.map((l) => ({ waits: l.availability !== undefined })));
+  if (mixed && !shipTogether) throw invalidCart(cartMessages.mixed);
+  return lines;
+}
+
+/** The product metadata saying how a line's pre-order or group buy was sold; none when in stock. */
+function availabilityMetadata(line: CheckoutLine): Record<string, string> {
+  const a = line.availability;
+  if (!a) return {};
+  return {
+    [AVAILABILITY_METADATA.kind]: a.kind,
+    [AVAILABILITY_METADATA.shipsFrom]: a.shipsFrom,
+    [AVAILABILITY_METADATA.shipsBy]: a.shipsBy,
+    ...(a.endsAt ? { [AVAILABILITY_METADATA.endsAt]: a.endsAt } : {}),
+  };
 }
 
 /**
  * Stripe line items at catalogue prices: usd, cents, "name (colour)", and the product's key in the
- * product's metadata, which the order line reads back (session-lines.ts): names can change.
+ * product's metadata, which the order line reads back (session-lines.ts): names can change. A
+ * pre-order or group buy also carries its window there, as it was sold.
  */
 export function lineItemsFor(
   lines: readonly CheckoutLine[],
@@ -142,7 +208,7 @@ export function lineItemsFor(
       unit_amount: line.product.priceCents,
       product_data: {
         name: encodeLineItemName(line.product.name, line.color),
-        metadata: { [PRODUCT_KEY_METADATA]: line.product.key },
+        metadata: { [PRODUCT_KEY_METADATA]: line.product.key, ...availabilityMetadata(line) },
       },
     },
     quantity: line.quantity,

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { ConfirmCheckoutAnswer, ConfirmStatus } from '../../contracts/index.ts';
+import type { ConfirmCheckoutAnswer, ConfirmStatus, WaitingLine } from '../../contracts/index.ts';
 import type { Database } from '../db/types.ts';
 import { unavailabilityOf } from '../db/unavailable.ts';
 import type { Logger } from '../http/logger.ts';
@@ -51,6 +51,20 @@ export async function recordOrders(
   }
 }
 
+/**
+ * What the order waits for (shop_orders.waits_for): each pre-order or group buy sold, once per
+ * product, since a product's colours share one window.
+ */
+function waitsForOf(lines: readonly OrderLine[]): WaitingLine[] {
+  const byKey = new Map<string, WaitingLine>();
+  for (const line of lines) {
+    if (line.waiting && !byKey.has(line.waiting.productKey)) {
+      byKey.set(line.waiting.productKey, line.waiting);
+    }
+  }
+  return [...byKey.values()];
+}
+
 async function writeOrder(
   db: Database,
   sessionId: string,
@@ -84,11 +98,11 @@ async function writeOrder(
        INSERT INTO public.shop_orders
          (checkout_session_id, user_id, email, subtotal_cents, shipping_cents, total_cents,
           shipping_method, shipping_rate, shipping_name, shipping_address, payment_intent,
-          discount_code, discount_cents, tax_cents, tax_inclusive, tax_label)
+          discount_code, discount_cents, tax_cents, tax_inclusive, tax_label, waits_for)
        SELECT $1, (SELECT id FROM owner), coalesce($3, (SELECT email FROM owner)),
          $4::int, $5::int, $11::int,
          $6, $7, $8, $9::jsonb, $10,
-         $12, $13::int, $14::int, $15::boolean, $16
+         $12, $13::int, $14::int, $15::boolean, $16, $17::jsonb
        ON CONFLICT (checkout_session_id) DO NOTHING
        RETURNING id::text, user_id, email`,
       [
@@ -108,6 +122,7 @@ async function writeOrder(
         facts.taxCents ?? 0,
         facts.taxInclusive ?? false,
         facts.taxLabel ?? null,
+        JSON.stringify(waitsForOf(lines)),
       ],
     );
     const row = order.rows[0];

@@ -1,4 +1,9 @@
-import type { ConfirmedOrder, OrderStatus, ShippingAddress } from '../../contracts/index.ts';
+import type {
+  ConfirmedOrder,
+  OrderStatus,
+  ShippingAddress,
+  WaitingLine,
+} from '../../contracts/index.ts';
 import type { Queryable } from '../db/types.ts';
 
 interface OrderRow {
@@ -16,6 +21,7 @@ interface OrderRow {
   shipping_method: string | null;
   shipping_name: string | null;
   shipping_address: ShippingAddress | null;
+  waits_for: WaitingLine[];
 }
 
 interface LineRow {
@@ -33,12 +39,13 @@ export async function readConfirmedOrder(
   const { rows } = await db.query<OrderRow>(
     `SELECT id::text, order_number, status, subtotal_cents, shipping_cents, total_cents,
             discount_code, discount_cents, tax_cents, tax_inclusive, tax_label,
-            shipping_method, shipping_name, shipping_address
+            shipping_method, shipping_name, shipping_address, waits_for
      FROM public.shop_orders WHERE checkout_session_id = $1`,
     [sessionId],
   );
   const order = rows[0];
   if (!order) return undefined;
+  const waitsFor = order.waits_for;
   const lines = await db.query<LineRow>(
     `SELECT product_name, selected_color, quantity, round(price * 100)::int AS unit_cents
      FROM public.orders WHERE order_id = $1::bigint ORDER BY line_number`,
@@ -64,5 +71,7 @@ export async function readConfirmedOrder(
     taxCents: order.tax_cents,
     taxInclusive: order.tax_inclusive,
     taxLabel: order.tax_label,
+    // Only an order that waits says so: the answer of an in-stock order is as before.
+    ...(waitsFor.length > 0 ? { waitsFor } : {}),
   };
 }

@@ -1,8 +1,9 @@
 import type Stripe from 'stripe';
 import { decodeLineItemName, parseProductKey } from '../../catalogue/index.ts';
 import { productKeysByName } from '../catalogue/index.ts';
+import type { WaitingLine } from '../../contracts/index.ts';
 import type { Queryable } from '../db/types.ts';
-import { PRODUCT_KEY_METADATA } from './cart.ts';
+import { AVAILABILITY_METADATA, PRODUCT_KEY_METADATA } from './cart.ts';
 
 /** One order row to record, from one line item of a paid session; money in integer cents. */
 export interface OrderLine {
@@ -14,6 +15,8 @@ export interface OrderLine {
   unitAmountCents: number;
   /** "category:id" of the product sold, else "" (the history then shows the logo). */
   productKey: string;
+  /** Sold as a pre-order or group buy: its window as it was sold; absent when in stock. */
+  waiting?: WaitingLine;
 }
 
 // The lines with their products, the shipping rate for its display name ("Standard"), the
@@ -65,12 +68,26 @@ function metadataKeyOf(item: Stripe.LineItem): string | undefined {
   return key && parseProductKey(key) ? key : undefined;
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The pre-order or group buy the checkout put in the line item's metadata (cart.ts), if any. */
+function waitingOf(item: Stripe.LineItem, name: string, key: string): WaitingLine | undefined {
+  const metadata = productOf(item)?.metadata ?? {};
+  const kind = metadata[AVAILABILITY_METADATA.kind];
+  const shipsFrom = metadata[AVAILABILITY_METADATA.shipsFrom] ?? '';
+  const shipsBy = metadata[AVAILABILITY_METADATA.shipsBy] ?? '';
+  if (kind !== 'pre_order' && kind !== 'group_buy') return undefined;
+  if (!DAY.test(shipsFrom) || !DAY.test(shipsBy)) return undefined;
+  const endsAt = metadata[AVAILABILITY_METADATA.endsAt] || null;
+  return { productKey: key, name, kind, shipsFrom, shipsBy, endsAt };
+}
+
 /**
  * The order rows of a session's line items (docs/product.md, Order confirmation): an item lacking a
  * product name, a quantity or a unit amount is skipped; name and colour are read back from "name
  * (colour)". The product key is the one the checkout put in the item's metadata; a session created
  * before it did has its products found by name in the database (names can change since, so only
- * for those).
+ * for those). A pre-order or group buy carries the window it was sold with.
  */
 export async function orderLinesOf(
   db: Queryable,
@@ -85,13 +102,16 @@ export async function orderLinesOf(
       return;
     }
     const { name, color } = decodeLineItemName(text);
+    const productKey = metadataKeyOf(item) ?? '';
+    const waiting = waitingOf(item, name, productKey);
     lines.push({
       lineNumber,
       productName: name,
       selectedColor: color,
       quantity,
       unitAmountCents: unitAmount,
-      productKey: metadataKeyOf(item) ?? '',
+      productKey,
+      ...(waiting ? { waiting } : {}),
     });
   });
   const unkeyed = lines.filter((l) => l.productKey === '');

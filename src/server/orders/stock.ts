@@ -1,9 +1,12 @@
 // Stock per product and colour (docs/decisions/0025-stock-holds.md): a checkout holds its lines'
 // units before the provider's session exists, the hold is linked to the session, released when the
 // session expires or is never created, and taken once when the session's order is recorded.
-import { MAX_ON_HAND } from '../../contracts/index.ts';
+// A pre-order or group buy (docs/decisions/0051-pre-orders-and-group-buys.md) is held the same way
+// but counted against its cap (availability.ts), never against public.stock.
+import { MAX_ON_HAND, type WaitingLine } from '../../contracts/index.ts';
 import type { Database, Queryable } from '../db/types.ts';
 import type { Logger } from '../http/logger.ts';
+import { checkUnitsLeft, lockUnitsLeft, type CapWant } from './availability.ts';
 import { cartMessages, InvalidCartError, type CheckoutLine } from './cart.ts';
 
 /** The units each catalogue product and colour starts with when the shop first sees it. */
@@ -39,6 +42,8 @@ interface Want {
   color: string;
   name: string;
   quantity: number;
+  /** A pre-order or group buy: counted against its cap, not its stock. */
+  waits: boolean;
 }
 
 /** The units a cart asks for per product and colour, in the cart's order (first line first). */
@@ -52,6 +57,7 @@ function wantsOf(lines: readonly CheckoutLine[]): Want[] {
       color,
       name: line.product.name,
       quantity: 0,
+      waits: line.availability !== undefined,
     };
     want.quantity += line.quantity;
     wants.set(id, want);
@@ -59,11 +65,23 @@ function wantsOf(lines: readonly CheckoutLine[]): Want[] {
   return [...wants.values()];
 }
 
+/** The units a cart asks for per capped product, all colours together, in the cart's order. */
+function capWantsOf(wants: readonly Want[]): CapWant[] {
+  const byKey = new Map<string, CapWant>();
+  for (const want of wants.filter((w) => w.waits)) {
+    const capWant = byKey.get(want.key) ?? { key: want.key, name: want.name, quantity: 0 };
+    capWant.quantity += want.quantity;
+    byKey.set(want.key, capWant);
+  }
+  return [...byKey.values()];
+}
+
 /** Locks the stock rows of `pairs` in one order (no deadlocks) and answers available per pair. */
 async function lockAvailable(
   tx: Queryable,
   pairs: readonly { key: string; color: string }[],
 ): Promise<Map<string, { onHand: number; available: number }>> {
+  if (pairs.length === 0) return new Map();
   const keys = pairs.map((p) => p.key);
   const colors = pairs.map((p) => p.color);
   const locked = await tx.query<{ product_key: string; color: string; on_hand: number }>(
@@ -112,10 +130,22 @@ export async function reserveStock(
   userId: string | null = null,
 ): Promise<StockHold> {
   const wants = wantsOf(lines);
+  const capWants = capWantsOf(wants);
   const holdRef = crypto.randomUUID();
   await db.transaction(async (tx) => {
-    const stock = await lockAvailable(tx, wants);
+    // Stock rows first, then availability rows: every checkout locks in this order.
+    const stock = await lockAvailable(
+      tx,
+      wants.filter((w) => !w.waits),
+    );
+    const unitsLeft = await lockUnitsLeft(tx, capWants);
+    const capOf = new Map(capWants.map((w) => [w.key, w]));
     for (const want of wants) {
+      const capWant = capOf.get(want.key);
+      if (capWant) {
+        checkUnitsLeft(capWant, unitsLeft);
+        continue;
+      }
       const available = stock.get(`${want.key}\u0000${want.color}`)?.available ?? 0;
       if (available <= 0) throw new InvalidCartError(cartMessages.soldOut(want.name, want.color));
       if (available < want.quantity) {
@@ -252,13 +282,16 @@ export interface TakenLine {
   productKey: string;
   selectedColor: string;
   quantity: number;
+  /** Sold as a pre-order or group buy: its units come from the cap, not from stock. */
+  waiting?: WaitingLine | undefined;
 }
 
 /**
  * Takes a paid session's units, in the transaction that records its order (called once, when the
- * order row is new): on_hand goes down by the session's holds, which become taken. Holds already
- * released (paid after expiry) are taken anyway, on_hand stopping at 0, with a warning; a session
- * without holds (created before stock was kept) takes its order lines' units.
+ * order row is new): on_hand goes down by the session's holds, which become taken (a pre-order's or
+ * group buy's too, leaving on_hand as it is). Holds already released (paid after expiry) are taken
+ * anyway, on_hand stopping at 0, with a warning; a session without holds (created before stock
+ * was kept) takes its order lines' units.
  */
 export async function takeStock(
   tx: Queryable,
@@ -290,15 +323,33 @@ export async function takeStock(
   if (released > 0) {
     logger?.warn({ sessionId, released }, 'stock: took the units of holds released before payment');
   }
-  const short = await subtract(tx, units);
+  // A pre-order's or group buy's taken hold now counts as paid against its cap; stock is untouched.
+  const waiting = new Set(lines.filter((l) => l.waiting).map((l) => l.productKey));
+  const short = await subtract(
+    tx,
+    units.filter((u) => !waiting.has(u.product_key)),
+  );
   if (short.length > 0) {
     logger?.warn({ sessionId, short }, 'stock: a paid order took more units than were on hand');
   }
 }
 
+/** The products an order was sold as pre-orders or group buys (shop_orders.waits_for). */
+async function waitingKeysOf(tx: Queryable, orderId: string | number): Promise<Set<string>> {
+  const { rows } = await tx.query<{ product_key: string }>(
+    `SELECT w->>'productKey' AS product_key
+     FROM public.shop_orders s, jsonb_array_elements(s.waits_for) AS w
+     WHERE s.id = $1::bigint`,
+    [orderId],
+  );
+  return new Set(rows.map((r) => r.product_key));
+}
+
 /**
  * Returns a cancelled order's units to stock, once (a second call returns nothing): its taken
- * holds, or for an order without holds its lines. Answers the number of units returned.
+ * holds, or for an order without holds its lines. Answers the number of units returned. A
+ * pre-order's or group buy's units never came from stock: the cancelled order frees them for the
+ * cap, which counts only orders not cancelled or refunded.
  */
 export async function releaseStockForOrder(
   tx: Queryable,
@@ -331,8 +382,9 @@ export async function releaseStockForOrder(
       })),
     );
   }
+  const waiting = await waitingKeysOf(tx, orderId);
   let returned = 0;
-  for (const u of units) {
+  for (const u of units.filter((unit) => !waiting.has(unit.product_key))) {
     const result = await tx.query(
       `UPDATE public.stock SET on_hand = least(on_hand + $3, ${MAX_ON_HAND}), updated_at = now()
        WHERE product_key = $1 AND color = $2`,

@@ -61,6 +61,7 @@ function pageBase(ctx: PageContext, facts: PageFacts) {
   return {
     storageUrl: `${ctx.origin}/storage/v1`,
     stock: facts.stock,
+    availability: facts.availability,
     ratings: [...facts.ratings],
   };
 }
@@ -80,7 +81,7 @@ async function renderAnswer(
   return compressed({ status, contentType: HTML, body: ctx.decorate(html) });
 }
 
-const NO_FACTS: PageFacts = { stock: [], ratings: new Map() };
+const NO_FACTS: PageFacts = { stock: [], availability: [], ratings: new Map() };
 
 function notHere(ctx: PageContext, status: 404 | 410, data: PageData, title: string) {
   return renderAnswer(ctx, status, data, {
@@ -147,6 +148,7 @@ export async function productAnswer(
           url,
           images: [image.url],
           available,
+          preOrder: read.availability.some((a) => a.productKey === product.key),
           rating: rating.average === null ? null : { average: rating.average, count: rating.count },
         }),
         breadcrumbJsonLd([

@@ -123,6 +123,17 @@ describe('server-rendered pages', () => {
     });
   });
 
+  it('shows a pre-order and a group buy as such, in the page and its offer', async () => {
+    const stand = (await get(shop, '/keebshop/products/keyboard-stand')).doc;
+    expect(stand.querySelector('main')?.textContent).toMatch(/Pre-order · ships/);
+    expect(jsonLd(stand)[0]).toMatchObject({
+      offers: { availability: 'https://schema.org/PreOrder' },
+    });
+    const run = (await get(shop, '/keebshop/products/ergonomic-gaming-keyboard')).doc;
+    expect(run.querySelector('main')?.textContent).toMatch(/Group buy · ends/);
+    expect(run.querySelector('progress')?.getAttribute('max')).toBe('30');
+  });
+
   it('lists a category with links to its products, in the shop order', async () => {
     const { res, doc } = await get(shop, '/keebshop/switches');
     expect(res.status).toBe(200);

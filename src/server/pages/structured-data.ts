@@ -24,6 +24,8 @@ export interface ProductFacts {
   images: string[];
   /** Units available over all its colours. */
   available: number;
+  /** A pre-order or group buy: sold before it exists, so on pre-order whatever the stock says. */
+  preOrder?: boolean;
   rating: { average: number; count: number } | null;
 }
 
@@ -34,8 +36,11 @@ export function schemaPrice(cents: number): string {
 
 export function productJsonLd(facts: ProductFacts): WithContext<SchemaProduct> {
   const { product, url, images, available, rating } = facts;
-  const availability: ItemAvailability =
-    available > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock';
+  const availability: ItemAvailability = facts.preOrder
+    ? 'https://schema.org/PreOrder'
+    : available > 0
+      ? 'https://schema.org/InStock'
+      : 'https://schema.org/OutOfStock';
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',

@@ -1,14 +1,20 @@
 // The order confirmation: sent once per paid order, queued in the transaction that records it
 // (src/server/orders/fulfil.ts). Everything the Order Confirmation page's summary shows.
-import type { ConfirmedOrder } from '../../../contracts/index.ts';
-import { layoutMail, type MailContent } from '../content.ts';
 import {
+  shipsWhenAllReady,
+  type ConfirmedOrder,
+  type WaitingLine,
+} from '../../../contracts/index.ts';
+import { layoutMail, type MailBlock, type MailContent } from '../content.ts';
+import {
+  dateSpan,
   discountTerm,
   minus,
   money,
   orderFooter,
   orderHistoryAction,
   shipToFact,
+  shortDate,
   taxTerm,
 } from './order-parts.ts';
 
@@ -34,6 +40,32 @@ function totals(order: ConfirmedOrder): Fact[] {
     ...(tax > 0 && !inclusive ? [taxFact] : []),
     ['Total', money(order.totalCents)],
     ...(tax > 0 && inclusive ? [taxFact] : []),
+  ];
+}
+
+/** One pre-order's or group buy's window, as it was sold. */
+function waitingText(w: WaitingLine): string {
+  const window = `ships between ${dateSpan(w.shipsFrom, w.shipsBy)}`;
+  if (w.kind === 'pre_order' || w.endsAt === null) return `Pre-order: ${w.name} ${window}.`;
+  return (
+    `Group buy: ${w.name} — the group buy ends ${shortDate(w.endsAt)}; ` +
+    `if it reaches its minimum it ${window}.`
+  );
+}
+
+/**
+ * What the order waits for, and when it ships as a whole; nothing for an in-stock order (and for
+ * every mail queued before pre-orders, whose data has no waitsFor).
+ */
+function waitingBlocks(order: ConfirmedOrder): MailBlock[] {
+  const waiting = order.waitsFor ?? [];
+  const last = shipsWhenAllReady(waiting);
+  if (last === null) return [];
+  return [
+    ...waiting.map((w) => ({ paragraph: waitingText(w) })),
+    {
+      paragraph: `This order ships when its last item is ready, by about ${shortDate(last)}.`,
+    },
   ];
 }
 
@@ -63,6 +95,7 @@ export function orderConfirmationMail(siteUrl: string, order: ConfirmedOrder): M
         ],
       },
       { facts: totals(order) },
+      ...waitingBlocks(order),
       { paragraph: 'We will write again when your order ships.' },
       orderHistoryAction(siteUrl),
     ],

@@ -51,3 +51,25 @@ export function orderHistoryAction(siteUrl: string): MailBlock {
 export const orderFooter = (orderNumber: string): string =>
   `You get this mail because you placed order ${orderNumber} at Keebshop. ` +
   'Quote the order number whenever you contact us about it.';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A day's parts from YYYY-MM-DD or an ISO timestamp (its UTC day): a window is days, not times. */
+function dayOf(value: string): { year: string; monthDay: string } {
+  const [year = '', month = '', day = ''] = value.slice(0, 10).split('-');
+  return { year, monthDay: `${MONTHS[Number(month) - 1] ?? month} ${Number(day)}` };
+}
+
+/** "Jan 9, 2027", as the storefront writes prices: by hand, the same text on every machine. */
+export function shortDate(value: string): string {
+  const { year, monthDay } = dayOf(value);
+  return `${monthDay}, ${year}`;
+}
+
+/** "Jan 9 and Jan 30, 2027", or with both years when they differ. */
+export function dateSpan(from: string, by: string): string {
+  const start = dayOf(from);
+  return start.year === dayOf(by).year
+    ? `${start.monthDay} and ${shortDate(by)}`
+    : `${shortDate(from)} and ${shortDate(by)}`;
+}

@@ -227,3 +227,39 @@ describe('the refunded mail', () => {
     expectBoth(mail, ['cancelled', 'Nothing will be shipped', '$25.00', 'In full']);
   });
 });
+
+describe('the order confirmation mail of an order that waits', () => {
+  it('says each pre-order’s and group buy’s window and when the whole order ships', () => {
+    const mail = orderConfirmationMail(SITE, {
+      ...ORDER,
+      waitsFor: [
+        {
+          productKey: 'accessories:213',
+          name: 'Keyboard Stand',
+          kind: 'pre_order',
+          shipsFrom: '2027-01-09',
+          shipsBy: '2027-01-30',
+          endsAt: null,
+        },
+        {
+          productKey: 'keyboards:115',
+          name: 'Ergonomic Gaming Keyboard',
+          kind: 'group_buy',
+          shipsFrom: '2026-12-28',
+          shipsBy: '2027-02-01',
+          endsAt: '2026-12-19T23:30:00.000Z',
+        },
+      ],
+    });
+    expectBoth(mail, [
+      'Pre-order: Keyboard Stand ships between Jan 9 and Jan 30, 2027.',
+      'Group buy: Ergonomic Gaming Keyboard — the group buy ends Dec 19, 2026; if it reaches ' +
+        'its minimum it ships between Dec 28, 2026 and Feb 1, 2027.',
+      'This order ships when its last item is ready, by about Feb 1, 2027.',
+    ]);
+  });
+
+  it('says nothing of waiting for an order queued before pre-orders', () => {
+    expect(orderConfirmationMail(SITE, ORDER).text).not.toContain('ships when');
+  });
+});
