@@ -7,6 +7,8 @@ import { CartWithCheckout } from './CartWithCheckout.tsx';
 import { fixtureProducts } from '../../catalogue/__fixtures__/catalogue.ts';
 import { createCatalogue } from '../../catalogue/index.ts';
 import { setCatalogue } from '../state/catalogue.testing.ts';
+import { availabilityStore } from '../state/availability-store.ts';
+import { loadAvailability, preOrder } from '../state/availability.testing.ts';
 
 // The one seam: jsdom cannot leave for the hosted page, so the checkout feature's redirect module
 // is replaced (by its path; nothing else of the feature's insides is used here).
@@ -149,6 +151,41 @@ describe('the Checkout button', () => {
     await waitFor(async () =>
       expect(await alertText()).toContain('Could not redirect to checkout: Navigation blocked'),
     );
+  });
+});
+
+describe('a cart mixing in-stock items with a pre-order', () => {
+  // The Yellow Switch is a pre-order; the keyboard is in stock.
+  beforeEach(() => loadAvailability([preOrder('switches:10')]));
+  afterEach(() => availabilityStore.reset());
+
+  async function tickAndCheckOut(answer: () => Answer) {
+    const { backend, calls } = fakeBackend({ signedIn: true, answer });
+    renderWith(storeFor(backend), <CartWithCheckout />);
+    await userEvent.click(
+      await screen.findByRole('checkbox', { name: /^Ship everything together/ }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    return calls;
+  }
+
+  it('sends the shopper’s consent to ship together with the items', async () => {
+    const calls = await tickAndCheckOut(() => ({ status: 200, body: SESSION }));
+    expect(calls[0]?.body).toEqual({
+      items: [
+        { key: 'keyboards:1', color: 'Red', quantity: 2, price: 120 },
+        { key: 'switches:10', color: 'Yellow', quantity: 1, price: 2.5 },
+      ],
+      shipTogether: true,
+    });
+    await waitFor(() => expect(goToCheckoutPage).toHaveBeenCalledWith(SESSION.url));
+  });
+
+  it('shows the server’s refusal of a mixed cart as any refused cart', async () => {
+    const message = 'This cart mixes items in stock with pre-orders: agree to ship them together.';
+    await tickAndCheckOut(() => ({ status: 400, body: { error: 'invalid_cart', message } }));
+    await waitFor(async () => expect(await alertText()).toContain(`Checkout Error: ${message}`));
   });
 });
 

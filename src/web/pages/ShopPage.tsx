@@ -131,6 +131,7 @@ export function ShopPage({ data }: { data: PageData }) {
     () => ({
       stock: new Map(data.stock.map((s) => [stockKey(s.productKey, s.color), s.available])),
       ratings: new Map(data.ratings),
+      availability: new Map(data.availability.map((a) => [a.productKey, a])),
       storageUrl: data.storageUrl,
     }),
     [data],

@@ -2,12 +2,15 @@
 // server reads it, renders the page from it and puts it in the page as JSON, and the browser
 // hydrates the page from the same data, so both render the same markup.
 import type { Category, Product, StoredRatings } from '../../catalogue/index.ts';
+import type { ProductAvailability } from '../../contracts/availability.ts';
 
 interface PageBase {
   /** The Storage API the photos are read from (the app-config tag's, as on the list pages). */
   storageUrl: string;
   /** Units available per product and colour. */
   stock: { productKey: string; color: string; available: number }[];
+  /** The page's products that are pre-orders or group buys, with their progress. */
+  availability: ProductAvailability[];
   /** Stored ratings per product key. */
   ratings: [string, StoredRatings][];
 }

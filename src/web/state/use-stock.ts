@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { whenIdle } from '../lib/idle.ts';
 import { useSessionStore } from '../lib/session-react.tsx';
+import { availabilityStore } from './availability-store.ts';
 import { usePageSnapshot } from './page-snapshot.ts';
 import { stockKey, stockStore } from './stock-store.ts';
 
@@ -35,13 +36,21 @@ export function useAvailable(productKey: string, color: string): number | undefi
 
 /**
  * Loads availability when a page mounts: one request, reused while fresh (list pages); `fresh`
- * asks again whatever is held (the cart, where a shortage must be current).
+ * asks again whatever is held (the cart, where a shortage must be current). The pre-orders and
+ * group buys come with it (state/availability-store.ts): they change what a stock line says.
  */
 export function useStockAvailability({ fresh = false } = {}): void {
   const session = useSessionStore();
   useEffect(() => {
-    if (fresh) stockStore.invalidate();
+    if (fresh) {
+      stockStore.invalidate();
+      availabilityStore.invalidate();
+    }
     // Once the page has painted: the request needs the data client, a chunk of its own.
-    return whenIdle(() => void stockStore.load(() => session.publicData()));
+    return whenIdle(() => {
+      const publicData = () => session.publicData();
+      void stockStore.load(publicData);
+      void availabilityStore.load(publicData);
+    });
   }, [session, fresh]);
 }

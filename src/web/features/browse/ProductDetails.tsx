@@ -16,6 +16,10 @@ import { DialogStock } from './DialogStock.tsx';
 import { ProductPhotos } from './ProductPhotos.tsx';
 import { dialogText, stockText } from './texts.ts';
 import { useAvailable } from '../../state/use-stock.ts';
+import { useNow, useProductAvailability } from '../../state/use-availability.ts';
+import { unitsLeft } from '../../../contracts/availability.ts';
+import { WaitingDetails } from './WaitingDetails.tsx';
+import { blockedBy } from './waiting.ts';
 
 export interface ProductDetailsProps {
   product: Product;
@@ -55,9 +59,16 @@ export function ProductDetails({
   const quantityRef = useRef<HTMLInputElement>(null);
   const toast = useToast();
   const colourId = useId();
-  const available = useAvailable(product.key, colour);
-  const inCart =
-    useCart().find((line) => line.key === product.key && line.color === colour)?.quantity ?? 0;
+  const reasonId = useId();
+  const stock = useAvailable(product.key, colour);
+  // A pre-order or group buy sells from its cap, for all colours together, not from the stock.
+  const waiting = useProductAvailability(product.key);
+  const now = useNow();
+  const cart = useCart().filter((line) => line.key === product.key);
+  const inCart = cart.find((line) => line.color === colour)?.quantity ?? 0;
+  const inCartAll = cart.reduce((sum, line) => sum + line.quantity, 0);
+  const capLeft = waiting ? unitsLeft(waiting) : null;
+  const available = waiting ? (capLeft === null ? undefined : capLeft - inCartAll + inCart) : stock;
   // What can still be added: the units left less the cart's (docs/product.md, Stock).
   const limit =
     available === undefined
@@ -66,13 +77,15 @@ export function ProductDetails({
   // Fewer left than chosen (another colour, or the stock arrived): choose what is left.
   if (limit !== undefined && limit >= 1 && quantity > limit) setQuantity(limit);
   const chosen = limit === undefined ? quantity : Math.min(quantity, Math.max(limit, 1));
-  const soldOut = available === 0;
+  // Sold out, not started or ended: Add to Cart keeps its name and says why beside it.
+  const blocked = waiting ? blockedBy(waiting, now) !== null : false;
+  const soldOut = !waiting && available === 0;
   const full = !soldOut && limit === 0;
   const limits = limit !== undefined && packSizes(product).some((size) => size > limit);
 
   const addToCart = () => {
     // A bad typed quantity is explained next to the field; send the shopper back to it.
-    if (full) return;
+    if (full || blocked) return;
     if (!quantityValid) {
       quantityRef.current?.focus();
       return;
@@ -141,13 +154,23 @@ export function ProductDetails({
             type="button"
             className="button button--primary"
             onClick={addToCart}
-            disabled={soldOut || full}
+            disabled={soldOut || full || blocked}
+            aria-describedby={blocked ? reasonId : undefined}
           >
             {soldOut ? stockText.soldOut : dialogText.addToCart}
           </button>
         </div>
         <div aria-live="polite">
-          <DialogStock available={available} inCart={inCart} limits={limits} />
+          {waiting ? (
+            <WaitingDetails
+              availability={waiting}
+              now={now}
+              inCart={inCartAll}
+              reasonId={reasonId}
+            />
+          ) : (
+            <DialogStock available={available} inCart={inCart} limits={limits} />
+          )}
         </div>
         {comparable && <CompareToggle product={product} className="product-dialog__compare" />}
         <SpecTable product={product} names={names} />

@@ -121,3 +121,18 @@ export const pageText = {
   goneBody: (name: string) => `${name} has left the catalogue. These are what the shop sells now:`,
   categories: 'Browse the shop',
 } as const;
+
+// Pre-orders and group buys (docs/decisions/0051-pre-orders-and-group-buys.md): instead of the
+// stock line, on the cards and in the dialog. Windows and dates come written (lib/ship-dates.ts).
+export const waitingText = {
+  preOrder: (window: string) => `Pre-order · ships ${window}`,
+  groupBuy: (ends: string) => `Group buy · ends ${ends}`,
+  left: (left: number) => `${left} left`,
+  soldOut: 'Sold out',
+  joined: (paid: number, moq: number) => `${paid} of ${moq} joined`,
+  daysLeft: (days: number) => (days === 1 ? '1 day left' : `${days} days left`),
+  endsToday: 'Ends today',
+  notStarted: (opens: string) => `Not started: opens ${opens}`,
+  ended: 'Ended',
+  shipsIfReached: (moq: number, window: string) => `If it reaches ${moq}, ships ${window}`,
+} as const;

@@ -10,7 +10,9 @@ import {
 import { Logo, ProductArt } from '../../components/art/index.ts';
 import { QuantityField, quantityText } from '../../components/quantity/index.ts';
 import { cartStore } from '../../state/cart-store.ts';
+import { useProductAvailability } from '../../state/use-availability.ts';
 import { StockShortage } from './StockShortage.tsx';
+import { WaitingNote } from './WaitingNote.tsx';
 import { cartText } from './texts.ts';
 
 /**
@@ -27,6 +29,7 @@ export function CartLineItem({ line, catalogue }: { line: CartLine; catalogue: C
   const was = sold ? changedPrice(line, catalogue) : undefined;
   const item = encodeLineItemName(name, line.color);
   const { key, color, quantity } = line;
+  const waiting = useProductAvailability(key);
 
   return (
     <li className={`cart-line card${sold ? '' : ' cart-line--gone'}`}>
@@ -38,7 +41,11 @@ export function CartLineItem({ line, catalogue }: { line: CartLine; catalogue: C
         <p className="cart-line__colour">{cartText.colour(color)}</p>
         {sold ? (
           <>
-            <StockShortage productKey={key} color={color} quantity={quantity} />
+            {waiting ? (
+              <WaitingNote availability={waiting} />
+            ) : (
+              <StockShortage productKey={key} color={color} quantity={quantity} />
+            )}
             <p className="cart-line__price price">
               <span className="visually-hidden">{cartText.unitPrice} </span>
               {product && formatPrice(product.priceCents)}

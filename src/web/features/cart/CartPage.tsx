@@ -1,3 +1,5 @@
+import { useId, useState } from 'react';
+import { mixesWaiting, shipsWhenAllReady } from '../../../contracts/availability.ts';
 import {
   buyable,
   cartCount,
@@ -9,18 +11,26 @@ import {
 import { CatalogueStatus } from '../../components/catalogue-status/index.ts';
 import { useToast } from '../../components/toast/index.ts';
 import { useCart } from '../../state/cart-store.ts';
+import { formatDay } from '../../lib/ship-dates.ts';
+import { useAvailabilities } from '../../state/use-availability.ts';
 import { useCatalogue } from '../../state/use-catalogue.ts';
 import { useStockAvailability } from '../../state/use-stock.ts';
 import { CartLineItem } from './CartLineItem.tsx';
 import { DroppedLinesNotice } from './DroppedLinesNotice.tsx';
 import { EmptyCart } from './EmptyCart.tsx';
+import { ShipTogether } from './ShipTogether.tsx';
 import { cartText } from './texts.ts';
 import '../../components/controls.css';
 import './cart.css';
 
+/** What the shopper chose beside the lines: a mixed cart ships together (their consent). */
+export interface CheckoutChoices {
+  shipTogether: boolean;
+}
+
 export interface CartPageProps {
   /** Starts checkout with the catalogue the cart shows; the checkout feature supplies it. */
-  onCheckout?: (catalogue: Catalogue) => void;
+  onCheckout?: (catalogue: Catalogue, choices: CheckoutChoices) => void;
   /** Checkout is under way (the button waits for the redirect). */
   checkoutBusy?: boolean;
 }
@@ -61,12 +71,18 @@ function CartLines({
   checkoutBusy = false,
 }: CartPageProps & { lines: readonly CartLine[]; catalogue: Catalogue }) {
   const toast = useToast();
-  // Until checkout lands, say so plainly rather than pretend to take an order.
-  const checkout = onCheckout
-    ? () => onCheckout(catalogue)
-    : () => toast.show(cartText.checkoutUnavailable);
+  const reasonId = useId();
+  const [together, setTogether] = useState(false);
   // The summary counts what can be ordered; a line the shop no longer sells is flagged instead.
   const orderable = lines.filter((line) => buyable(line, catalogue));
+  const availability = useAvailabilities();
+  const mixed = mixesWaiting(orderable.map((line) => ({ waits: availability.has(line.key) })));
+  const lastShips = shipsWhenAllReady(orderable.flatMap((l) => availability.get(l.key) ?? []));
+  const needsConsent = mixed && !together;
+  // Until checkout lands, say so plainly rather than pretend to take an order.
+  const checkout = onCheckout
+    ? () => onCheckout(catalogue, { shipTogether: mixed && together })
+    : () => toast.show(cartText.checkoutUnavailable);
 
   return (
     <>
@@ -86,12 +102,21 @@ function CartLines({
             <span>{cartText.subtotal}</span>{' '}
             <span className="price">{formatPrice(cartSubtotalCents(lines, catalogue))}</span>
           </p>
+          {mixed && lastShips !== null && (
+            <ShipTogether
+              by={formatDay(lastShips)}
+              checked={together}
+              onChange={setTogether}
+              reasonId={reasonId}
+            />
+          )}
           <button
             type="button"
             className="button button--primary cart-summary__checkout"
             onClick={checkout}
-            disabled={checkoutBusy}
+            disabled={checkoutBusy || needsConsent}
             aria-busy={checkoutBusy}
+            aria-describedby={needsConsent ? reasonId : undefined}
           >
             {checkoutBusy ? cartText.checkoutBusy : cartText.checkout}
           </button>

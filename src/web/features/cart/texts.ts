@@ -30,6 +30,17 @@ export const cartText = {
   itemCount: (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`,
   checkoutBusy: 'Redirecting to checkout…',
   checkoutUnavailable: 'Checkout is not available yet. Your cart is saved on this device.',
+  // Pre-orders and group buys (docs/decisions/0051-pre-orders-and-group-buys.md); windows and
+  // dates come written (lib/ship-dates.ts).
+  preOrder: (window: string) => `Pre-order: ships ${window}`,
+  groupBuy: (ends: string, window: string) =>
+    `Group buy: ends ${ends}, ships ${window} if it reaches its minimum`,
+  // A cart mixing in-stock items with ones that wait is one order, shipped once.
+  shipTogether: (by: string) =>
+    `Ship everything together when the last item is ready (by about ${by})`,
+  shipTogetherWhy:
+    'Your cart mixes items in stock with pre-orders or group buys, and one order ships all at once. To get the in-stock items sooner, check them out on their own first.',
+  shipTogetherFirst: 'To check out, agree to ship everything together.',
 } as const;
 
 // A line asking for more than is left (docs/product.md, Stock).

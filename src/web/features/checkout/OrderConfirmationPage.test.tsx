@@ -292,6 +292,54 @@ describe('Order Confirmation', () => {
     ]);
   });
 
+  it('says what the order waits for, and when it ships', async () => {
+    const waitsFor = [
+      {
+        productKey: 'accessories:213',
+        name: 'Keyboard Stand',
+        kind: 'pre_order',
+        shipsFrom: '2027-01-09',
+        shipsBy: '2027-02-06',
+        endsAt: null,
+      },
+      {
+        productKey: 'keyboards:115',
+        name: 'Ergonomic Gaming Keyboard',
+        kind: 'group_buy',
+        shipsFrom: '2027-03-01',
+        shipsBy: '2027-04-15',
+        endsAt: '2026-12-22T12:00:00Z',
+      },
+    ];
+    open((call) =>
+      call.body.verify_only
+        ? { status: 200, body: { status: 'verified', ...paid } }
+        : {
+            status: 200,
+            body: {
+              status: 'saved',
+              ...paid,
+              saved: 1,
+              order: { ...coded, totalCents: 9600, waitsFor },
+            },
+          },
+    );
+    const summary = await screen.findByRole('region', { name: 'Order KS-10043' });
+    expect(
+      within(summary)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Pre-order: Keyboard Stand ships between Jan 9, 2027 and Feb 6, 2027.',
+      'Group buy: Ergonomic Gaming Keyboard — ends Dec 22, 2026; ships between Mar 1, 2027 and Apr 15, 2027 if it reaches its minimum.',
+    ]);
+    expect(
+      within(summary).getByText(
+        'This order ships when its last item is ready, by about Apr 15, 2027.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('shows no order part when the answer has none', async () => {
     open((call) =>
       call.body.verify_only

@@ -1,6 +1,7 @@
 import { formatPrice } from '../../../catalogue/index.ts';
 import type { ConfirmedOrder } from '../../../contracts/functions/confirm-checkout.ts';
 import type { ShippingAddress } from '../../../contracts/functions/order.ts';
+import { WaitingNotes } from '../../components/waiting/WaitingNotes.tsx';
 import { ORDER_SUMMARY_TEXT as T } from './texts.ts';
 
 /** The address as a label would print it: street lines, then city, state and postcode, country. */
@@ -40,6 +41,7 @@ export function OrderSummary({ order }: { order: ConfirmedOrder }) {
           ))}
         </tbody>
       </table>
+      <WaitingNotes lines={order.waitsFor ?? []} text={T} />
       {order.shippingMethod || order.shippingAddress ? (
         <>
           <h3>{T.shippingHeading}</h3>

@@ -30,8 +30,16 @@ export function cartProblem(lines: readonly CartLine[], catalogue: Catalogue): s
   return undefined;
 }
 
-/** The checkout request: what is in the cart. The price is informative; the server uses its own. */
-export function checkoutBody(lines: readonly CartLine[], catalogue: Catalogue): CheckoutRequest {
+/**
+ * The checkout request: what is in the cart. The price is informative; the server uses its own.
+ * `shipTogether`: the shopper ticked that a cart mixing in-stock items with pre-orders or group
+ * buys ships once (the server refuses such a cart without it); not sent otherwise.
+ */
+export function checkoutBody(
+  lines: readonly CartLine[],
+  catalogue: Catalogue,
+  shipTogether = false,
+): CheckoutRequest {
   return {
     items: lines.map((line) => ({
       key: line.key,
@@ -39,6 +47,7 @@ export function checkoutBody(lines: readonly CartLine[], catalogue: Catalogue): 
       quantity: line.quantity,
       price: catalogue.byKey(line.key)?.price,
     })),
+    ...(shipTogether && { shipTogether: true }),
   };
 }
 
@@ -60,8 +69,10 @@ export async function requestCheckout(
   functions: FunctionsClient,
   lines: readonly CartLine[],
   catalogue: Catalogue,
+  shipTogether = false,
 ): Promise<CheckoutStep> {
-  const result = await callFunction(functions, checkoutFunction, checkoutBody(lines, catalogue));
+  const body = checkoutBody(lines, catalogue, shipTogether);
+  const result = await callFunction(functions, checkoutFunction, body);
   if (!result.ok) {
     const code = result.error?.error;
     if (result.status === 401) return { kind: 'login', message: T.logInFirst };

@@ -3,6 +3,7 @@ import { cancelCheckoutFunction } from '../../../contracts/functions/cancel-chec
 import { callFunction } from '../../lib/functions.ts';
 import { navigate, useHashQuery } from '../../lib/hash-location.ts';
 import { useSessionStore } from '../../lib/session-react.tsx';
+import { availabilityStore } from '../../state/availability-store.ts';
 import { stockStore } from '../../state/stock-store.ts';
 import { CHECKOUT_TEXT as T } from './texts.ts';
 
@@ -30,8 +31,13 @@ export function useCancelledCheckout(): void {
         if (!data.session) return;
         const result = await callFunction(backend.functions, cancelCheckoutFunction, {});
         if (!result.ok) throw new Error(result.message);
+        // Its held units count against a pre-order's or group buy's cap too.
         stockStore.invalidate();
-        await stockStore.load(() => store.publicData());
+        availabilityStore.invalidate();
+        await Promise.all([
+          stockStore.load(() => store.publicData()),
+          availabilityStore.load(() => store.publicData()),
+        ]);
       } catch (error) {
         console.warn(T.logCancelFailed, error);
       }

@@ -18,7 +18,10 @@ function messageOf(error: unknown): string {
  * the cart page shows and the login, asks the server for a Checkout Session and sends the browser
  * to its hosted page. `busy` is true from the click until an alert is shown or the browser leaves.
  */
-export function useCheckout(): { start: (catalogue: Catalogue) => void; busy: boolean } {
+export function useCheckout(): {
+  start: (catalogue: Catalogue, choices?: { shipTogether: boolean }) => void;
+  busy: boolean;
+} {
   const store = useSessionStore();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
@@ -36,7 +39,7 @@ export function useCheckout(): { start: (catalogue: Catalogue) => void; busy: bo
   }, []);
 
   const start = useCallback(
-    (catalogue: Catalogue) => {
+    (catalogue: Catalogue, { shipTogether = false } = {}) => {
       if (running.current) return;
       const lines = cartStore.getSnapshot();
       if (lines.length === 0) {
@@ -61,7 +64,7 @@ export function useCheckout(): { start: (catalogue: Catalogue) => void; busy: bo
             alert(problem);
             return;
           }
-          const step = await requestCheckout(backend.functions, lines, catalogue);
+          const step = await requestCheckout(backend.functions, lines, catalogue, shipTogether);
           if (step.kind === 'login') {
             alert(step.message);
             navigate(loginReturningTo('/cart'));

@@ -307,4 +307,60 @@ describe('Order History', () => {
     expect(orders[0]?.textContent).toContain('Total: $102.96');
     expect(orders[1]?.textContent).toContain('Total: $120.00');
   });
+
+  it('says what an order waits for and when it ships; nothing for an in-stock order', async () => {
+    const { store, userId } = await shopper();
+    const line = (session: string, at: string): Line => ({
+      session,
+      line: 0,
+      name: 'Mechanical Keyboard Pro',
+      key: 'keyboards:1',
+      color: 'Black',
+      quantity: 1,
+      price: '120.00',
+      at,
+    });
+    const sessions = ['waits', 'stock'].map((s) => `cs_waits_${s}_${n}`);
+    await recordOrders(userId, [
+      line(sessions[0]!, '2026-11-02T09:00:00Z'),
+      line(sessions[1]!, '2026-11-01T09:00:00Z'),
+    ]);
+    const waitsFor = [
+      {
+        productKey: 'accessories:213',
+        name: 'Keyboard Stand',
+        kind: 'pre_order',
+        shipsFrom: '2027-01-09',
+        shipsBy: '2027-02-06',
+        endsAt: null,
+      },
+      {
+        productKey: 'keyboards:115',
+        name: 'Ergonomic Gaming Keyboard',
+        kind: 'group_buy',
+        shipsFrom: '2027-03-01',
+        shipsBy: '2027-04-15',
+        endsAt: '2026-12-22T12:00:00Z',
+      },
+    ];
+    await shop.server.query(
+      'UPDATE public.shop_orders SET waits_for = $2::jsonb WHERE checkout_session_id = $1',
+      [sessions[0], JSON.stringify(waitsFor)],
+    );
+
+    shop.renderPage(<OrderHistoryPage />, store);
+    await waitFor(() => expect(ordersList()).toBeTruthy());
+    const [waiting, inStock] = within(ordersList())
+      .getAllByRole('listitem')
+      .filter((item) => item.classList.contains('order'));
+    const notes = waiting!.querySelector('.waiting-notes');
+    expect([...(notes?.querySelectorAll('li') ?? [])].map((li) => li.textContent)).toEqual([
+      'Pre-order: Keyboard Stand ships between Jan 9, 2027 and Feb 6, 2027.',
+      'Group buy: Ergonomic Gaming Keyboard — ends Dec 22, 2026; ships between Mar 1, 2027 and Apr 15, 2027 if it reaches its minimum.',
+    ]);
+    expect(notes?.querySelector('p')?.textContent).toBe(
+      'This order ships when its last item is ready, by about Apr 15, 2027.',
+    );
+    expect(inStock!.querySelector('.waiting-notes')).toBeNull();
+  });
 });

@@ -4,6 +4,7 @@ import { shownOrderStatus } from '../../../contracts/order-status.ts';
 import { Logo, ProductArt } from '../../components/art/index.ts';
 import { useSession } from '../../lib/session-react.tsx';
 import { useCatalogueOrEmpty } from '../../state/use-catalogue.ts';
+import { WaitingNotes } from '../../components/waiting/WaitingNotes.tsx';
 import { ORDERS_PER_PAGE, type HistoryOrder } from './api.ts';
 import type { OrderGroup, OrderLine } from './group.ts';
 import { MoreOrders } from './MoreOrders.tsx';
@@ -101,6 +102,7 @@ function Orders({ groups }: { groups: OrderGroup[] }) {
               <Line key={line.id} line={line} catalogue={catalogue} />
             ))}
           </ul>
+          {group.order ? <WaitingNotes lines={group.order.waitsFor} text={T} /> : null}
         </li>
       ))}
     </ol>

@@ -3,6 +3,8 @@
 import type { Backend } from '../../lib/supabase.ts';
 import { isOrderStatus, type OrderStatus } from '../../../contracts/functions/order.ts';
 import type { Tables } from '../../../contracts/database.ts';
+import { waitingLineSchema } from '../../../contracts/functions/confirm-checkout.ts';
+import type { WaitingLine } from '../../../contracts/availability.ts';
 
 type Db = Backend['db'];
 
@@ -21,7 +23,7 @@ export type OrderRow = Tables<'orders'>;
 /** The order columns the history shows beside the lines. */
 // One literal, so the client types the rows it reads from it.
 const ORDER_COLUMNS =
-  'id, order_number, status, total_cents, refunded_cents, carrier, tracking_number, discount_code, discount_cents, tax_cents, tax_inclusive, tax_label';
+  'id, order_number, status, total_cents, refunded_cents, carrier, tracking_number, discount_code, discount_cents, tax_cents, tax_inclusive, tax_label, waits_for';
 
 /** An order as the history shows it: those columns, its status one the shop knows. */
 export type HistoryOrder = Pick<
@@ -37,7 +39,7 @@ export type HistoryOrder = Pick<
   | 'tax_cents'
   | 'tax_inclusive'
   | 'tax_label'
-> & { status: OrderStatus };
+> & { status: OrderStatus; waitsFor: WaitingLine[] };
 
 /** A line of the history with its order's number, status and shipment, when the order is read. */
 export type HistoryRow = OrderRow & { order?: HistoryOrder };
@@ -65,12 +67,26 @@ export async function fetchOrderPage(db: Db, cursor: PageCursor | null): Promise
   const orders = await db.from('shop_orders').select(ORDER_COLUMNS).in('id', ids);
   if (orders.error) throw orders.error;
   const byId = new Map<string, HistoryOrder>();
-  for (const { status, ...order } of orders.data) {
-    if (isOrderStatus(status)) byId.set(String(order.id), { ...order, status });
+  for (const { status, waits_for, ...order } of orders.data) {
+    if (isOrderStatus(status)) {
+      byId.set(String(order.id), { ...order, status, waitsFor: waitingLines(waits_for) });
+    }
   }
   return rows.map((row) => {
     const order = byId.get(String(row.order_id));
     return order ? { ...row, order } : row;
+  });
+}
+
+/**
+ * The lines an order waits for (shop_orders.waits_for, a JSON array the server writes): those
+ * that read as such; a malformed one is left out rather than hiding the order.
+ */
+export function waitingLines(json: unknown): WaitingLine[] {
+  if (!Array.isArray(json)) return [];
+  return json.flatMap((item: unknown) => {
+    const read = waitingLineSchema.safeParse(item);
+    return read.success ? [read.data] : [];
   });
 }
 

@@ -35,6 +35,12 @@ export const ORDERS_TEXT = {
   /** Tax added on top: "Tax (Sales tax 7.25%)"; inside the prices: "Includes VAT 19%". */
   tax: (label: string | null, inclusive: boolean) =>
     inclusive ? `Includes ${label ?? 'tax'}` : label ? `Tax (${label})` : 'Tax',
+  // What the order waits for (docs/decisions/0051-pre-orders-and-group-buys.md).
+  preOrder: (name: string, from: string, to: string) =>
+    `Pre-order: ${name} ships between ${from} and ${to}.`,
+  groupBuy: (name: string, ends: string, from: string, to: string) =>
+    `Group buy: ${name} — ends ${ends}; ships between ${from} and ${to} if it reaches its minimum.`,
+  shipsWhenReady: (by: string) => `This order ships when its last item is ready, by about ${by}.`,
   /** Logged with the error when the fetch fails (docs/product.md, Only logged). */
   logPrefix: 'Error fetching orders:',
 } as const;
