@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useHashSearch } from '../../../lib/hash-location.ts';
 import type { ProductRow } from './api.ts';
 import { PRODUCTS_PATH } from './paths.ts';
+import { AvailabilitySection } from './AvailabilitySection.tsx';
 import { afterPhotoChange } from './photos.ts';
 import { PhotosLater, PhotosSection } from './PhotosSection.tsx';
 import { ProductForm } from './ProductForm.tsx';
@@ -70,6 +71,7 @@ function EditProduct({ productKey }: { productKey: string }) {
           <StatusActions row={row} onSaved={saved} />
           <ProductForm row={row} onSaved={saved} />
           <PhotosSection row={row} onChanged={photosChanged} />
+          <AvailabilitySection productKey={row.key} />
           <ProductHistory productKey={row.key} version={version} />
         </>
       )}
