@@ -144,7 +144,7 @@ test("a link to a list page moves focus to the page's heading, not its frame's",
   await expect(heading(page, 'Switches')).toBeFocused();
 });
 
-test("a visitor's list page reads products, ratings and stock without loading the auth client", async ({
+test("a visitor's list page reads products, ratings, stock and pre-orders without the auth client", async ({
   page,
 }) => {
   const requested = watchAssets(page);
@@ -158,6 +158,7 @@ test("a visitor's list page reads products, ratings and stock without loading th
   await expect
     .poll(() => reads.sort())
     .toEqual([
+      '/rest/v1/availability_progress',
       '/rest/v1/catalogue_products',
       '/rest/v1/product_ratings',
       '/rest/v1/stock_availability',
