@@ -6,6 +6,7 @@
 // the answer is unknown (the pages then show what the stock says).
 import type { AvailabilityKind, ProductAvailability } from '../../contracts/availability.ts';
 import type { PublicData } from '../lib/supabase.ts';
+import { createFreshStore, type FreshStore } from './fresh-store.ts';
 import { STOCK_TTL_MS } from './stock-store.ts';
 
 /** Console prefix: a failed load is only logged. */
@@ -49,57 +50,15 @@ export async function fetchProductAvailability(
 /** The snapshot before any answer: a server-rendered page's own stands in for it meanwhile. */
 export const NOT_LOADED: AvailabilitySnapshot = new Map();
 
-export interface AvailabilityStore {
-  getSnapshot(): AvailabilitySnapshot;
-  subscribe(listener: () => void): () => void;
-  /** Loads everything unless a fresh answer is held or a load is under way (then shared). */
-  load(publicData: () => Promise<PublicData>, now?: number): Promise<void>;
-  /** Forgets the answer's age, so the next load asks again (the cart, a cancelled checkout). */
-  invalidate(): void;
-  /** Forgets everything (tests). */
-  reset(): void;
-}
+export type AvailabilityStore = FreshStore<AvailabilitySnapshot>;
 
 export function createAvailabilityStore(): AvailabilityStore {
-  let snapshot: AvailabilitySnapshot = NOT_LOADED;
-  let loadedAt = -Infinity;
-  let loading: Promise<void> | undefined;
-  const listeners = new Set<() => void>();
-  const notify = () => listeners.forEach((listener) => listener());
-
-  return {
-    getSnapshot: () => snapshot,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    load(publicData, now = Date.now()) {
-      if (loading) return loading;
-      if (now - loadedAt < STOCK_TTL_MS) return Promise.resolve();
-      loading = (async () => {
-        try {
-          const { db } = await publicData();
-          snapshot = await fetchProductAvailability(db);
-          loadedAt = now;
-          notify();
-        } catch (error) {
-          console.warn(LOG_AVAILABILITY, error);
-        } finally {
-          loading = undefined;
-        }
-      })();
-      return loading;
-    },
-    invalidate() {
-      loadedAt = -Infinity;
-    },
-    reset() {
-      snapshot = NOT_LOADED;
-      loadedAt = -Infinity;
-      loading = undefined;
-      notify();
-    },
-  };
+  return createFreshStore({
+    empty: NOT_LOADED,
+    fetch: fetchProductAvailability,
+    ttlMs: STOCK_TTL_MS,
+    logPrefix: LOG_AVAILABILITY,
+  });
 }
 
 export const availabilityStore: AvailabilityStore = createAvailabilityStore();

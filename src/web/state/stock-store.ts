@@ -3,6 +3,7 @@
 // list pages, the dialog and the cart, and kept briefly: a page shown again within STOCK_TTL_MS
 // asks nothing. Unknown (not loaded, or the load failed) shows no stock state at all.
 import type { PublicData } from '../lib/supabase.ts';
+import { createFreshStore, type FreshStore } from './fresh-store.ts';
 
 /** How long a loaded answer is fresh. */
 export const STOCK_TTL_MS = 30_000;
@@ -31,56 +32,15 @@ export async function fetchAvailability(db: PublicData['db']): Promise<StockSnap
   );
 }
 
-export interface StockStore {
-  getSnapshot(): StockSnapshot;
-  subscribe(listener: () => void): () => void;
-  /** Loads everything unless a fresh answer is held or a load is under way (then shared). */
-  load(publicData: () => Promise<PublicData>, now?: number): Promise<void>;
-  /** Forgets the answer, so the next load asks again (after a checkout was refused). */
-  invalidate(): void;
-  /** Forgets everything (tests). */
-  reset(): void;
-}
+export type StockStore = FreshStore<StockSnapshot>;
 
 export function createStockStore(): StockStore {
-  let snapshot: StockSnapshot = new Map();
-  let loadedAt = -Infinity;
-  let loading: Promise<void> | undefined;
-  const listeners = new Set<() => void>();
-
-  return {
-    getSnapshot: () => snapshot,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    load(publicData, now = Date.now()) {
-      if (loading) return loading;
-      if (now - loadedAt < STOCK_TTL_MS) return Promise.resolve();
-      loading = (async () => {
-        try {
-          const { db } = await publicData();
-          snapshot = await fetchAvailability(db);
-          loadedAt = now;
-          for (const listener of listeners) listener();
-        } catch (error) {
-          console.warn(LOG_STOCK, error);
-        } finally {
-          loading = undefined;
-        }
-      })();
-      return loading;
-    },
-    invalidate() {
-      loadedAt = -Infinity;
-    },
-    reset() {
-      snapshot = new Map();
-      loadedAt = -Infinity;
-      loading = undefined;
-      for (const listener of listeners) listener();
-    },
-  };
+  return createFreshStore<StockSnapshot>({
+    empty: new Map(),
+    fetch: fetchAvailability,
+    ttlMs: STOCK_TTL_MS,
+    logPrefix: LOG_STOCK,
+  });
 }
 
 export const stockStore: StockStore = createStockStore();
