@@ -2,7 +2,7 @@ import type { Handler } from 'hono';
 import Stripe from 'stripe';
 import type { CheckoutAnswer } from '../../contracts/index.ts';
 import type { HttpError } from '../http/errors.ts';
-import { readCatalogue } from '../catalogue/index.ts';
+import { readAvailability, readCatalogue } from '../catalogue/index.ts';
 import {
   cartProductKeys,
   checkoutTaxOf,
@@ -12,7 +12,6 @@ import {
   lineItemsFor,
   linkHold,
   parseCheckoutCart,
-  readAvailability,
   releaseHold,
   reserveStock,
   shippingParamsFor,

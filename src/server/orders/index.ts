@@ -4,7 +4,6 @@
 // payment provider make to an order (ship, deliver, cancel, refund, stock return). Code outside
 // this folder imports it from here; the refusals are OrderErrors, for the caller to answer.
 export { startAddressRetention } from './address-retention.ts';
-export { readAvailability } from './availability.ts';
 export {
   cartProductKeys,
   InvalidCartError,

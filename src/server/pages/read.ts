@@ -4,6 +4,7 @@
 import type { Category, Product, StoredRatings } from '../../catalogue/index.ts';
 import { CATALOGUE_COLUMNS, readCatalogueRows } from '../../catalogue/rows.ts';
 import type { ProductAvailability } from '../../contracts/availability.ts';
+import { readAvailability } from '../catalogue/index.ts';
 import type { Queryable } from '../db/types.ts';
 
 /**
@@ -34,49 +35,13 @@ async function readProducts(db: Queryable, where: string, params: unknown[]): Pr
   return readCatalogueRows(rows).products;
 }
 
-interface AvailabilityRow {
-  product_key: string;
-  kind: ProductAvailability['kind'];
-  ships_from: string;
-  ships_by: string;
-  cap: number | null;
-  starts_at: Date | string | null;
-  ends_at: Date | string | null;
-  moq: number | null;
-  units_paid: number;
-  units_held: number;
-}
-
-const isoOf = (t: Date | string | null) =>
-  t === null ? null : t instanceof Date ? t.toISOString() : new Date(t).toISOString();
-
-function availabilityOf(r: AvailabilityRow): ProductAvailability {
-  return {
-    productKey: r.product_key,
-    kind: r.kind,
-    shipsFrom: r.ships_from,
-    shipsBy: r.ships_by,
-    cap: r.cap === null ? null : Number(r.cap),
-    startsAt: isoOf(r.starts_at),
-    endsAt: isoOf(r.ends_at),
-    moq: r.moq === null ? null : Number(r.moq),
-    unitsPaid: Number(r.units_paid),
-    unitsHeld: Number(r.units_held),
-  };
-}
-
 async function readFacts(db: Queryable, keys: readonly string[]): Promise<PageFacts> {
   const stock = await db.query<{ product_key: string; color: string; available: number }>(
     `SELECT product_key, color, available::integer AS available
      FROM public.stock_availability WHERE product_key = ANY($1::text[])`,
     [keys],
   );
-  const availability = await db.query<AvailabilityRow>(
-    `SELECT product_key, kind, ships_from::text AS ships_from, ships_by::text AS ships_by,
-       cap, starts_at, ends_at, moq, units_paid, units_held
-     FROM public.availability_progress WHERE product_key = ANY($1::text[])`,
-    [keys],
-  );
+  const availability = await readAvailability(db, keys);
   const ratings = await db.query<{ product_key: string; count: number; sum: string }>(
     `SELECT product_key, rating_count::integer AS count, rating_sum::text AS sum
      FROM public.product_ratings WHERE product_key = ANY($1::text[])`,
@@ -88,7 +53,7 @@ async function readFacts(db: Queryable, keys: readonly string[]): Promise<PageFa
       color: r.color,
       available: Number(r.available),
     })),
-    availability: availability.rows.map(availabilityOf),
+    availability: [...availability.values()],
     ratings: new Map(
       ratings.rows.map((r) => [r.product_key, { count: Number(r.count), sum: Number(r.sum) }]),
     ),
