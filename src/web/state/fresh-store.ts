@@ -49,7 +49,7 @@ export function createFreshStore<T>({
       if (loading?.generation === generation) return loading.promise;
       if (now - loadedAt < ttlMs) return Promise.resolve();
       const mine = generation;
-      const promise = (async () => {
+      const read = async () => {
         try {
           const { db } = await publicData();
           const answer = await fetch(db);
@@ -59,10 +59,11 @@ export function createFreshStore<T>({
           notify();
         } catch (error) {
           console.warn(logPrefix, error);
-        } finally {
-          if (loading?.promise === promise) loading = undefined;
         }
-      })();
+      };
+      const promise: Promise<void> = read().finally(() => {
+        if (loading?.promise === promise) loading = undefined;
+      });
       loading = { generation: mine, promise };
       return promise;
     },
