@@ -1,5 +1,6 @@
 // The rules of a discount code (docs/decisions/0050-discount-codes-and-sales-tax.md): when a code
 // can be used, and its redemption at payment by compare-and-set on the coupon and the code.
+import { formatUsd } from './messages.ts';
 import type { SandboxStore } from './storage.ts';
 import type { AppliedDiscount, CouponRecord, ObjectOfKind, PromotionCodeRecord } from './types.ts';
 import { codeRefusal, couponRefusal, objectOfKind, type CodeRefusal } from './discount-rules.ts';
@@ -15,8 +16,6 @@ export type CheckContext = {
   priorPayment: boolean;
 };
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
 /** The hosted page's text for a refused code. */
 export function refusalMessage(refusal: CodeRefusal, minimumAmount?: number | null): string {
   switch (refusal) {
@@ -29,7 +28,7 @@ export function refusalMessage(refusal: CodeRefusal, minimumAmount?: number | nu
     case 'first_time_only':
       return 'This code is only for a first order.';
     case 'minimum_amount':
-      return `This code needs an order of at least ${usd.format((minimumAmount ?? 0) / 100)}.`;
+      return `This code needs an order of at least ${formatUsd(minimumAmount ?? 0)}.`;
   }
 }
 

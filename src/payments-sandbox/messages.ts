@@ -1,5 +1,9 @@
 // Every text the hosted checkout page shows, in one place; tests assert them word for word.
 
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** Cents as the page and the API's messages show them: "$1,234.56". */
+export const formatUsd = (cents: number): string => usd.format(cents / 100);
+
 export const pageText = {
   banner: 'Test mode — payments sandbox, no real money',
   payWithCard: 'Pay with card',

@@ -1,7 +1,6 @@
 import { checkShipping, SHIPPING_FIELD_NAMES, type ShippingFields } from './address.ts';
 import { checkCard, checkEmail, type PaymentFields } from './cards.ts';
-import { pageText, shippingText, taxText } from './messages.ts';
-import { formatUsd } from './page.ts';
+import { formatUsd, pageText, shippingText, taxText } from './messages.ts';
 import type { CheckoutPageState } from './page-fields.ts';
 import { ratesFor, sessionAmounts, withShipping } from './session-amounts.ts';
 import { refusalText, setDiscount } from './session-discount.ts';

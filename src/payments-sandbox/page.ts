@@ -1,5 +1,5 @@
 import { html } from 'hono/html';
-import { pageText as t } from './messages.ts';
+import { formatUsd, pageText as t } from './messages.ts';
 import { inputField, type CheckoutPageState, type FieldAttrs, type Markup } from './page-fields.ts';
 import { SHIPPING_FIELD_ORDER, shippingSection, shownRate } from './page-shipping.ts';
 import { codeForm, summaryRows } from './page-summary.ts';
@@ -11,9 +11,6 @@ import type { SessionRecord } from './types.ts';
 // behind a proxy that serves the sandbox under a path prefix.
 
 export const STYLESHEET_PATH = '/c/assets/checkout.css';
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const formatUsd = (cents: number): string => usd.format(cents / 100);
 
 function layout(title: string, body: Markup): Markup {
   return html`<!doctype html>

@@ -1,7 +1,7 @@
 import { apiErrors, invalidRequest } from './errors.ts';
 import { type Form, optionalInteger, optionalString, readMetadata, rejectUnknown } from './form.ts';
 import { newId } from './ids.ts';
-import { formatUsd } from './page.ts';
+import { formatUsd } from './messages.ts';
 import { refundedAmount } from './render-payments.ts';
 import type { SandboxState } from './state.ts';
 import type { PaymentIntentRecord, RefundRecord, SessionRecord } from './types.ts';
