@@ -50,8 +50,10 @@ function providerError(err: Stripe.errors.StripeError): HttpError {
 // changed a moment ago is the one that applies.
 async function cartOf(deps: FunctionsDeps, body: unknown) {
   const keys = cartProductKeys(body);
-  const catalogue = await readCatalogue(deps.db, keys, deps.logger);
-  const availability = await readAvailability(deps.db, keys);
+  const [catalogue, availability] = await Promise.all([
+    readCatalogue(deps.db, keys, deps.logger),
+    readAvailability(deps.db, keys),
+  ]);
   try {
     const lines = parseCheckoutCart(body, catalogue, availability);
     return checkOrderLimits(lines, deps.checkoutLimits ?? DEFAULT_CHECKOUT_LIMITS);
